@@ -1,0 +1,13 @@
+// Command-line runs other than the protocol loop: `harlequin perft ...`, and later
+// `harlequin bench` and `harlequin match`. Each takes the words after its name and returns
+// the process exit code.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace hq {
+
+int perft_command(const std::vector<std::string>& args);
+
+} // namespace hq

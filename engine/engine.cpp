@@ -1,0 +1,36 @@
+#include "engine.h"
+
+#include <chrono>
+
+namespace hq {
+
+Engine::~Engine() {
+    stop();
+    wait();
+}
+
+void Engine::wait() {
+    if (worker.joinable()) worker.join();
+    running = false;
+}
+
+void Engine::start_job(std::function<void()> job) {
+    wait();
+    stopFlag = false;
+    running = true;
+    worker = std::thread([this, job = std::move(job)] {
+        job();
+        running = false;
+    });
+}
+
+void Engine::go_perft(int depth, DivideFn divide, DoneFn done) {
+    start_job([this, depth, divide = std::move(divide), done = std::move(done)] {
+        auto start = std::chrono::steady_clock::now();
+        std::uint64_t nodes = run_perft(depth, divide);
+        std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+        if (!stopFlag && done) done(nodes, elapsed.count());
+    });
+}
+
+} // namespace hq

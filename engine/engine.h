@@ -1,0 +1,84 @@
+// The Engine facade: what the protocol front-ends talk to. One Engine is built per game
+// (by the variant registry) behind this small virtual interface; everything below it is
+// compiled for that game. The facade knows nothing about UCI or XBoard text: it reports
+// through the callbacks the front-end registers.
+//
+// Long work (perft, search) runs as a job on the engine's own worker thread, so the
+// front-end's input thread stays free to answer `isready`/`ping` and to call stop().
+#pragma once
+
+#include "types.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+namespace hq {
+
+// How a registered game name is played: which game type, its start position and board
+// shape, and flags the game reads (Chess960 castling notation).
+struct VariantSpec {
+    std::string name;         // the UCI_Variant value, lowercase
+    std::string startFen;     // what `position startpos` means
+    int files = 8, ranks = 8; // board shape, for GUIs
+    bool chess960 = false;    // king-takes-rook castling notation and Shredder FEN
+};
+
+class Engine {
+public:
+    using DivideFn = std::function<void(const std::string& move, std::uint64_t nodes)>;
+    using DoneFn = std::function<void(std::uint64_t nodes, double seconds)>;
+
+    explicit Engine(VariantSpec spec)
+        : variantSpec(std::move(spec)) { }
+    virtual ~Engine();
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    const VariantSpec& spec() const { return variantSpec; }
+
+    // Sets the position to a FEN (empty: the start position) followed by moves in UCI
+    // text. On any error returns the message and keeps the previous position. Waits for
+    // a running job to finish first.
+    virtual std::optional<std::string> set_position(
+        std::string_view fen, std::span<const std::string> moves)
+        = 0;
+    virtual std::string fen() const = 0;
+    virtual std::string picture() const = 0;
+    virtual std::vector<std::string> legal_moves() const = 0;
+    // Castling notation: king-takes-rook when on (the variant's own setting also counts).
+    virtual void set_chess960(bool on) = 0;
+
+    // Perft on the worker thread; `divide` (may be empty) gets each root move's count,
+    // `done` the total. stop() aborts it; `done` then is not called.
+    void go_perft(int depth, DivideFn divide, DoneFn done);
+
+    // Signals the running job to stop and returns at once.
+    void stop() { stopFlag = true; }
+    // Blocks until no job runs.
+    void wait();
+    bool busy() const { return running; }
+
+protected:
+    virtual std::uint64_t run_perft(int depth, const DivideFn& divide) = 0;
+
+    // Runs `job` on the worker thread after the previous job has finished.
+    void start_job(std::function<void()> job);
+
+    std::atomic<bool> stopFlag {false};
+
+private:
+    VariantSpec variantSpec;
+    std::thread worker;
+    std::atomic<bool> running {false};
+};
+
+} // namespace hq

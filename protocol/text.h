@@ -1,0 +1,55 @@
+// Small text helpers shared by the protocol front-ends and the command line.
+#pragma once
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hq {
+
+// Splits on any run of whitespace (spaces, tabs, a trailing '\r').
+inline std::vector<std::string> split_words(std::string_view s) {
+    std::vector<std::string> out;
+    std::size_t i = 0;
+    auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+    while (i < s.size()) {
+        while (i < s.size() && space(s[i])) ++i;
+        std::size_t j = i;
+        while (j < s.size() && !space(s[j])) ++j;
+        if (j > i) out.emplace_back(s.substr(i, j - i));
+        i = j;
+    }
+    return out;
+}
+
+inline std::string to_lower(std::string_view s) {
+    std::string out(s);
+    std::transform(
+        out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return out;
+}
+
+// Joins words[from, to) with single spaces.
+inline std::string join_words(
+    const std::vector<std::string>& words, std::size_t from, std::size_t to) {
+    std::string out;
+    for (std::size_t i = from; i < to && i < words.size(); ++i) {
+        if (!out.empty()) out += ' ';
+        out += words[i];
+    }
+    return out;
+}
+
+// A whole-string integer, or nothing.
+template <typename Int> std::optional<Int> parse_number(std::string_view t) {
+    Int v {};
+    auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (ec != std::errc() || p != t.data() + t.size()) return std::nullopt;
+    return v;
+}
+
+} // namespace hq

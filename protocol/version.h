@@ -1,0 +1,4 @@
+// The engine's version, as shown in `id name` and XBoard's myname.
+#pragma once
+
+#define HARLEQUIN_VERSION "0.1"

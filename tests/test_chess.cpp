@@ -1,0 +1,254 @@
+// Standard chess and Chess960: one test case per rule of rules/chess.md, plus FEN and
+// hashing checks.
+#include "support.h"
+
+#include "engine/perft.h"
+#include "variants/chess/chess.h"
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+
+using namespace hq;
+using chess::Chess;
+using chess::Position;
+
+namespace {
+
+Position from_fen(const std::string& fen, bool is960 = false) {
+    Position p;
+    auto err = p.set_fen(fen, is960);
+    INFO(fen << ": " << err.value_or(""));
+    REQUIRE_FALSE(err.has_value());
+    return p;
+}
+
+std::vector<std::string> legal_texts(const Position& p) {
+    Chess::MoveList list;
+    Chess::generate_legal(p, list);
+    std::vector<std::string> out;
+    for (auto m : list) out.push_back(p.move_text(m));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+bool is_legal_text(const Position& p, const std::string& text) {
+    auto all = legal_texts(p);
+    return std::find(all.begin(), all.end(), text) != all.end();
+}
+
+void play(Position& p, std::initializer_list<const char*> moves) {
+    for (const char* t : moves) {
+        auto m = p.parse_move(t);
+        INFO(t);
+        REQUIRE(m.has_value());
+        p.do_move(*m);
+    }
+}
+
+} // namespace
+
+TEST_CASE("FEN round trips for every reference position", "[chess][fen]") {
+    for (auto [file, is960] : {std::pair {"chess.epd", false}, std::pair {"chess960.epd", true}}) {
+        for (const auto& c : test::read_epd(file)) {
+            Position p = from_fen(c.fen, is960);
+            CHECK(p.fen() == c.fen);
+        }
+    }
+}
+
+TEST_CASE("castling letters: KQkq, X-FEN and Shredder forms", "[chess][fen]") {
+    // Shredder letters for the outermost rooks read back as KQkq in standard chess.
+    Position p = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    CHECK(p.fen() == "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    // An inner rook needs its file letter (X-FEN); the outer one keeps K.
+    Position q = from_fen("4k3/8/8/8/8/8/8/4K1RR w G - 0 1");
+    CHECK(q.fen() == "4k3/8/8/8/8/8/8/4K1RR w G - 0 1");
+    // Two rights on one side of the king are refused.
+    Position twice;
+    CHECK(twice.set_fen("4k3/8/8/8/8/8/8/4K1RR w GH - 0 1").has_value());
+    // Chess960 always writes file letters.
+    Position r = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", true);
+    CHECK(r.fen() == "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+}
+
+TEST_CASE("the en passant field is written only when a capture is available", "[chess][fen]") {
+    Position p;
+    play(p, {"e2e4"});
+    CHECK(p.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    play(p, {"d7d5", "e4e5", "f7f5"});
+    CHECK(p.fen() == "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+    // Input accepts either habit.
+    Position q = from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    CHECK(q.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+}
+
+TEST_CASE("bad FENs are refused with a message and leave the position unchanged", "[chess][fen]") {
+    const char* bad[] = {
+        "",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",           // 7 ranks
+        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",  // 9 squares
+        "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", // 9 pawns on a rank
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",  // side
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkX - 0 1",  // castling letter
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",  // K without a rook
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", // ep square
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", // ep without double step
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",  // clock
+        "rnbqxbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",  // piece letter
+        "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",    // no black king
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1",    // two white kings
+        "Pnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR w KQkq - 0 1",  // pawn on rank 8
+        "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1",                           // side not to move in check
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
+    };
+    Position p = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    const std::string before = p.fen();
+    for (const char* fen : bad) {
+        INFO(fen);
+        auto err = p.set_fen(fen);
+        REQUIRE(err.has_value());
+        CHECK(!err->empty());
+        CHECK(p.fen() == before);
+    }
+}
+
+TEST_CASE("illegal moves are refused and the engine keeps its position", "[chess][moves]") {
+    auto engine = make_engine("chess");
+    REQUIRE_FALSE(engine->set_position("", std::vector<std::string> {"e2e4"}).has_value());
+    const std::string before = engine->fen();
+    for (const char* bad : {"e2e4", "e7e5x", "e1g1", "a1a1", "zz", "e7e8q", "0000"}) {
+        INFO(bad);
+        auto err = engine->set_position("", std::vector<std::string> {"e2e4", bad});
+        CHECK(err.has_value());
+        CHECK(engine->fen() == before);
+    }
+}
+
+TEST_CASE("the incremental key equals the key recomputed from scratch after every move",
+    "[chess][hash]") {
+    const char* fens[] = {
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    };
+    for (const char* fen : fens) {
+        Position p = from_fen(fen);
+        INFO(fen);
+        CHECK(perft_consistency<Chess>(p, 3) == "");
+    }
+    Position p960
+        = from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true);
+    CHECK(perft_consistency<Chess>(p960, 3) == "");
+}
+
+TEST_CASE("castling needs unmoved king and rook and empty squares between", "[chess][rules]") {
+    Position p = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    CHECK(is_legal_text(p, "e1g1"));
+    CHECK(is_legal_text(p, "e1c1"));
+    Position blocked = from_fen("r3k2r/8/8/8/8/8/8/RN2K1NR w KQkq - 0 1");
+    CHECK_FALSE(is_legal_text(blocked, "e1g1"));
+    CHECK_FALSE(is_legal_text(blocked, "e1c1"));
+    // Moving the rook away and back loses the right.
+    play(p, {"h1h2", "a8a7", "h2h1", "a7a8"});
+    CHECK_FALSE(is_legal_text(p, "e1g1"));
+    CHECK(is_legal_text(p, "e1c1"));
+    CHECK(p.fen() == "r3k2r/8/8/8/8/8/8/R3K2R w Qk - 4 3");
+}
+
+TEST_CASE("castling is illegal out of, through or into check", "[chess][rules]") {
+    CHECK_FALSE(is_legal_text(from_fen("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1"), "e1g1"));
+    CHECK_FALSE(is_legal_text(from_fen("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1"), "e1g1"));
+    CHECK_FALSE(is_legal_text(from_fen("4k3/8/8/8/8/8/6r1/R3K2R w KQ - 0 1"), "e1g1"));
+    // The queen side: b1 may be attacked (the king does not cross it), d1 may not.
+    CHECK(is_legal_text(from_fen("4k3/8/8/8/8/8/1r6/R3K2R w KQ - 0 1"), "e1c1"));
+    CHECK_FALSE(is_legal_text(from_fen("4k3/8/8/8/8/8/3r4/R3K2R w KQ - 0 1"), "e1c1"));
+}
+
+TEST_CASE("Chess960 castling is written king takes own rook", "[chess960][rules]") {
+    // King b1, rooks a1 and h1: queen-side castling puts the king on c1, rook on d1.
+    Position p = from_fen("r5kr/8/8/8/8/8/8/RK5R w HAha - 0 1", true);
+    CHECK(is_legal_text(p, "b1a1"));
+    CHECK(is_legal_text(p, "b1h1"));
+    play(p, {"b1a1"});
+    CHECK(p.fen() == "r5kr/8/8/8/8/8/8/2KR3R b ha - 1 1");
+    // The same castling outside Chess960 notation is written with the king's target.
+    Position q = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    CHECK(q.move_text(*q.parse_move("e1h1")) == "e1g1");
+}
+
+TEST_CASE("Chess960 castling where the king does not move", "[chess960][rules]") {
+    // King already on g1 with the rook on h1: castling only moves the rook to f1.
+    Position p = from_fen("6kr/8/8/8/8/8/8/6KR w Hh - 0 1", true);
+    CHECK(is_legal_text(p, "g1h1"));
+    play(p, {"g1h1"});
+    CHECK(p.fen() == "6kr/8/8/8/8/8/8/5RK1 b h - 1 1");
+}
+
+TEST_CASE(
+    "Chess960 castling is illegal when the castling rook shields the king", "[chess960][rules]") {
+    // King c1, castling rook b1, enemy queen a1 behind the rook: castling leaves the king
+    // on c1 and takes the rook to d1, opening the queen's line to the king.
+    Position p = from_fen("k7/8/8/8/8/8/8/qRK4R w HB - 0 1", true);
+    CHECK_FALSE(is_legal_text(p, "c1b1"));
+}
+
+TEST_CASE("en passant is possible only on the move right after the double step", "[chess][rules]") {
+    Position p = from_fen("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
+    play(p, {"d7d5"});
+    CHECK(is_legal_text(p, "e5d6"));
+    play(p, {"e1e2", "e8e7"});
+    CHECK_FALSE(is_legal_text(p, "e5d6"));
+}
+
+TEST_CASE("en passant that exposes the king along the rank is illegal", "[chess][rules]") {
+    Position p = from_fen("8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1");
+    CHECK_FALSE(is_legal_text(p, "b5c6"));
+}
+
+TEST_CASE("a pawn promotes to queen, rook, bishop or knight", "[chess][rules]") {
+    Position p = from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    for (const char* m : {"a7a8q", "a7a8r", "a7a8b", "a7a8n"}) CHECK(is_legal_text(p, m));
+    CHECK_FALSE(is_legal_text(p, "a7a8"));
+    CHECK_FALSE(is_legal_text(p, "a7a8k"));
+}
+
+TEST_CASE("checkmate and stalemate leave no legal move", "[chess][rules]") {
+    Position mate = from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    CHECK(legal_texts(mate).empty());
+    CHECK(mate.in_check());
+    Position stale = from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    CHECK(legal_texts(stale).empty());
+    CHECK_FALSE(stale.in_check());
+}
+
+TEST_CASE("draw by the fifty-move rule", "[chess][rules]") {
+    Position p = from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
+    CHECK_FALSE(p.is_draw(0));
+    play(p, {"a1a2"});
+    CHECK(p.is_draw(0));
+}
+
+TEST_CASE("mate on the hundredth ply beats the fifty-move rule", "[chess][rules]") {
+    Position p = from_fen("7k/8/6K1/8/8/8/8/R7 w - - 99 80");
+    play(p, {"a1a8"});
+    CHECK_FALSE(p.is_draw(0));
+}
+
+TEST_CASE("draw by threefold repetition", "[chess][rules]") {
+    Position p;
+    play(p, {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"});
+    CHECK_FALSE(p.is_draw(0));
+    play(p, {"f6g8"});
+    CHECK(p.is_draw(0));
+}
+
+TEST_CASE("draw by insufficient material", "[chess][rules]") {
+    CHECK(from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").has_insufficient_material());
+    CHECK(from_fen("4k3/8/8/8/8/8/8/4KN2 w - - 0 1").has_insufficient_material());
+    CHECK(from_fen("4k3/8/8/8/8/8/8/4KB2 w - - 0 1").has_insufficient_material());
+    CHECK(from_fen("2b1k3/8/8/8/8/8/8/4KB2 w - - 0 1").has_insufficient_material());
+    CHECK_FALSE(from_fen("1b2k3/8/8/8/8/8/8/4KB2 w - - 0 1").has_insufficient_material());
+    CHECK_FALSE(from_fen("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1").has_insufficient_material());
+    CHECK_FALSE(from_fen("4k3/8/8/8/8/8/7P/4K3 w - - 0 1").has_insufficient_material());
+}

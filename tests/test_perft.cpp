@@ -1,0 +1,43 @@
+// Perft against independent reference numbers, for every game with a data file. One
+// generic harness: the file names the game, the engine facade runs it.
+#include "support.h"
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+
+using namespace hq;
+
+namespace {
+
+// Lines deeper than this many nodes are skipped, to keep CI within its time; the default
+// runs every line of the shipped files. HARLEQUIN_PERFT_LIMIT overrides it.
+std::uint64_t node_limit() {
+    const char* env = std::getenv("HARLEQUIN_PERFT_LIMIT");
+    return env ? std::strtoull(env, nullptr, 10) : 250'000'000ULL;
+}
+
+void check_file(const std::string& file, const std::string& variant) {
+    auto cases = test::read_epd(file);
+    REQUIRE(!cases.empty());
+    auto engine = make_engine(variant);
+    REQUIRE(engine);
+    for (const auto& c : cases) {
+        INFO(variant << " " << c.fen);
+        REQUIRE_FALSE(engine->set_position(c.fen, {}).has_value());
+        for (auto [depth, expected] : c.counts) {
+            if (expected > node_limit()) continue;
+            INFO("depth " << depth);
+            CHECK(test::run_perft(*engine, depth) == expected);
+        }
+    }
+}
+
+} // namespace
+
+TEST_CASE("perft of standard chess matches the reference file", "[perft][chess]") {
+    check_file("chess.epd", "chess");
+}
+
+TEST_CASE("perft of Chess960 matches the reference file", "[perft][chess960]") {
+    check_file("chess960.epd", "chess960");
+}

@@ -1,0 +1,63 @@
+#include "board.h"
+
+#include <fmt/format.h>
+
+namespace hq::chess {
+
+std::optional<std::string> Board::parse(std::string_view field) {
+    Board b;
+    int rank = 7, file = 0;
+    for (char c : field) {
+        if (c == '/') {
+            if (file != 8) return fmt::format("rank {} does not have 8 squares", rank + 1);
+            if (--rank < 0) return std::string("more than 8 ranks");
+            file = 0;
+        } else if (c >= '1' && c <= '8') {
+            file += c - '0';
+            if (file > 8) return fmt::format("rank {} has more than 8 squares", rank + 1);
+        } else {
+            auto idx = PieceChars.find(c);
+            if (c == ' ' || idx == std::string_view::npos)
+                return fmt::format("unknown piece letter '{}'", c);
+            if (file >= 8) return fmt::format("rank {} has more than 8 squares", rank + 1);
+            b.put_piece(Piece(idx), make_square(File(file), Rank(rank)));
+            ++file;
+        }
+    }
+    if (rank != 0 || file != 8) return std::string("the board needs 8 ranks of 8 squares");
+    *this = b;
+    return std::nullopt;
+}
+
+std::string Board::to_fen() const {
+    std::string out;
+    for (Rank r = RANK_8; r >= RANK_1; --r) {
+        int emptyRun = 0;
+        for (File f = FILE_A; f <= FILE_H; ++f) {
+            Piece p = board[make_square(f, r)];
+            if (p == NO_PIECE) {
+                ++emptyRun;
+                continue;
+            }
+            if (emptyRun) out += char('0' + emptyRun);
+            emptyRun = 0;
+            out += PieceChars[p];
+        }
+        if (emptyRun) out += char('0' + emptyRun);
+        if (r > RANK_1) out += '/';
+    }
+    return out;
+}
+
+std::string Board::picture() const {
+    std::string out = " +---+---+---+---+---+---+---+---+\n";
+    for (Rank r = RANK_8; r >= RANK_1; --r) {
+        for (File f = FILE_A; f <= FILE_H; ++f)
+            out += fmt::format(" | {}", PieceChars[board[make_square(f, r)]]);
+        out += fmt::format(" | {}\n +---+---+---+---+---+---+---+---+\n", int(r) + 1);
+    }
+    out += "   a   b   c   d   e   f   g   h\n";
+    return out;
+}
+
+} // namespace hq::chess

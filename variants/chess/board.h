@@ -1,0 +1,68 @@
+// The 8x8 board of orthodox chessmen: a mailbox and bitboards side by side, with
+// put/remove/move as the only mutators. Standard chess, Ms. Chess and Multiple Move Chess
+// all hold one of these (composition, not inheritance of rules); the FEN board field and
+// the text picture live here too.
+#pragma once
+
+#include "engine/bitboard.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace hq::chess {
+
+constexpr std::string_view PieceChars = " PNBRQK  pnbrqk";
+
+class Board {
+public:
+    Piece piece_on(Square s) const { return board[s]; }
+    bool empty(Square s) const { return board[s] == NO_PIECE; }
+    Bitboard pieces() const { return byColor[WHITE] | byColor[BLACK]; }
+    Bitboard pieces(Color c) const { return byColor[c]; }
+    Bitboard pieces(PieceType pt) const { return byType[pt]; }
+    template <typename... Pts> Bitboard pieces(PieceType pt, Pts... pts) const {
+        return byType[pt] | pieces(pts...);
+    }
+    template <typename... Pts> Bitboard pieces(Color c, PieceType pt, Pts... pts) const {
+        return byColor[c] & pieces(pt, pts...);
+    }
+    Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+
+    void put_piece(Piece p, Square s) {
+        board[s] = p;
+        byType[type_of(p)] |= square_bb(s);
+        byColor[color_of(p)] |= square_bb(s);
+    }
+    void remove_piece(Square s) {
+        Piece p = board[s];
+        byType[type_of(p)] ^= square_bb(s);
+        byColor[color_of(p)] ^= square_bb(s);
+        board[s] = NO_PIECE;
+    }
+    void move_piece(Square from, Square to) {
+        Piece p = board[from];
+        Bitboard fromTo = square_bb(from) | square_bb(to);
+        byType[type_of(p)] ^= fromTo;
+        byColor[color_of(p)] ^= fromTo;
+        board[from] = NO_PIECE;
+        board[to] = p;
+    }
+    void clear() { *this = Board(); }
+
+    // Reads FEN field 1 into this board. Returns an error message, or nothing on success.
+    std::optional<std::string> parse(std::string_view field);
+    // Writes FEN field 1.
+    std::string to_fen() const;
+    // An 8x8 text picture, rank 8 first, with file and rank labels.
+    std::string picture() const;
+
+    bool operator==(const Board&) const = default;
+
+private:
+    Piece board[SQUARE_NB] = {};
+    Bitboard byType[PIECE_TYPE_NB] = {};
+    Bitboard byColor[COLOR_NB] = {};
+};
+
+} // namespace hq::chess

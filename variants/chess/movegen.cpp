@@ -1,0 +1,217 @@
+#include "movegen.h"
+
+namespace hq::chess {
+
+namespace {
+
+// Writes each generated move into a list.
+struct ListSink {
+    Move* cur;
+
+    void add(Move m) { *cur++ = m; }
+    void piece(Square from, Bitboard targets) {
+        for (Square to : Squares {targets}) *cur++ = Move(from, to);
+    }
+    template <Direction D> void pawns(Bitboard targets) {
+        for (Square to : Squares {targets}) *cur++ = Move(to - D, to);
+    }
+    template <Direction D, bool Queen, bool Under> void promotions(Bitboard targets) {
+        for (Square to : Squares {targets}) {
+            if constexpr (Queen) *cur++ = Move::make<PROMOTION>(to - D, to, QUEEN);
+            if constexpr (Under) {
+                *cur++ = Move::make<PROMOTION>(to - D, to, ROOK);
+                *cur++ = Move::make<PROMOTION>(to - D, to, BISHOP);
+                *cur++ = Move::make<PROMOTION>(to - D, to, KNIGHT);
+            }
+        }
+    }
+};
+
+// Counts the moves instead: a target set contributes its popcount.
+struct CountSink {
+    std::uint64_t n = 0;
+
+    void add(Move) { ++n; }
+    void piece(Square, Bitboard targets) { n += unsigned(popcount(targets)); }
+    template <Direction> void pawns(Bitboard targets) { n += unsigned(popcount(targets)); }
+    template <Direction, bool Queen, bool Under> void promotions(Bitboard targets) {
+        n += unsigned(popcount(targets)) * (unsigned(Queen) + 3 * unsigned(Under));
+    }
+};
+
+// Everything the generator needs about the side to move, computed once per call.
+template <Color Us> struct Context {
+    static constexpr Color Them = Color(Us ^ 1);
+    const Position& pos;
+    Square ksq;
+    Bitboard us, them, occ;
+    Bitboard checkers;
+    Bitboard pinned;
+
+    explicit Context(const Position& p)
+        : pos(p)
+        , ksq(p.king_square(Us))
+        , us(p.pieces(Us))
+        , them(p.pieces(Them))
+        , occ(us | them) {
+        checkers = (pawn_attacks(Us, ksq) & p.pieces(Them, PAWN))
+            | (knight_attacks(ksq) & p.pieces(Them, KNIGHT))
+            | (rook_attacks(ksq, occ) & p.pieces(Them, ROOK, QUEEN))
+            | (bishop_attacks(ksq, occ) & p.pieces(Them, BISHOP, QUEEN));
+        // Enemy sliders that see our king through our own pieces only; a single piece of
+        // ours between them is pinned.
+        Bitboard snipers = (rook_attacks(ksq, them) & p.pieces(Them, ROOK, QUEEN))
+            | (bishop_attacks(ksq, them) & p.pieces(Them, BISHOP, QUEEN));
+        pinned = 0;
+        for (Square s : Squares {snipers}) {
+            Bitboard b = between_bb(ksq, s) & us;
+            if (b && !more_than_one(b)) pinned |= b;
+        }
+    }
+
+    // Is square s attacked by the enemy, with `occupied` as the board's occupancy?
+    bool attacked(Square s, Bitboard occupied) const {
+        return (pawn_attacks(Us, s) & pos.pieces(Them, PAWN))
+            || (knight_attacks(s) & pos.pieces(Them, KNIGHT))
+            || (king_attacks(s) & pos.pieces(Them, KING))
+            || (bishop_attacks(s, occupied) & pos.pieces(Them, BISHOP, QUEEN))
+            || (rook_attacks(s, occupied) & pos.pieces(Them, ROOK, QUEEN));
+    }
+};
+
+// Pawn pushes, captures and promotions of a set of pawns, each landing only on `allowed`
+// (the check mask, narrowed to the pin line for a pinned pawn).
+template <Color Us, GenType T, typename Sink>
+inline void pawn_moves(
+    Sink& sink, Bitboard pawns, Bitboard allowed, Bitboard them, Bitboard empty) {
+    constexpr Direction Up = pawn_push(Us);
+    constexpr Direction UpLeft = Us == WHITE ? NORTH_WEST : SOUTH_EAST;
+    constexpr Direction UpRight = Us == WHITE ? NORTH_EAST : SOUTH_WEST;
+    constexpr Bitboard Rank7 = rank_bb(relative_rank(Us, RANK_7));
+    constexpr Bitboard Rank3 = rank_bb(relative_rank(Us, RANK_3));
+
+    Bitboard onRank7 = pawns & Rank7, others = pawns & ~Rank7;
+    if constexpr (T != NOISY) {
+        Bitboard single = shift<Up>(others) & empty;
+        Bitboard twice = shift<Up>(single & Rank3) & empty;
+        sink.template pawns<Up>(single & allowed);
+        sink.template pawns<Direction(2 * Up)>(twice & allowed);
+    }
+    if constexpr (T != QUIET) {
+        sink.template pawns<UpLeft>(shift<UpLeft>(others) & them & allowed);
+        sink.template pawns<UpRight>(shift<UpRight>(others) & them & allowed);
+    }
+    if (onRank7) {
+        constexpr bool Queen = T != QUIET, Under = T != NOISY;
+        sink.template promotions<Up, Queen, Under>(shift<Up>(onRank7) & empty & allowed);
+        sink.template promotions<UpLeft, Queen, Under>(shift<UpLeft>(onRank7) & them & allowed);
+        sink.template promotions<UpRight, Queen, Under>(shift<UpRight>(onRank7) & them & allowed);
+    }
+}
+
+template <Color Us, GenType T, typename Sink> void generate_all(const Position& pos, Sink& sink) {
+    const Context<Us> c(pos);
+    constexpr Color Them = Context<Us>::Them;
+    const Bitboard kingTargets = T == NOISY ? c.them : T == QUIET ? ~c.occ : ~c.us;
+
+    // King moves: the destination must be safe with the king lifted off its square.
+    Bitboard withoutKing = c.occ ^ square_bb(c.ksq);
+    for (Square to : Squares {king_attacks(c.ksq) & kingTargets})
+        if (!c.attacked(to, withoutKing)) sink.add(Move(c.ksq, to));
+
+    if (more_than_one(c.checkers)) return; // double check: only the king moves
+
+    // Other pieces must capture the checker or block its line when in check.
+    const Bitboard checkMask
+        = c.checkers ? between_bb(c.ksq, lsb(c.checkers)) | c.checkers : ~Bitboard(0);
+    const Bitboard target = kingTargets & checkMask;
+    const Bitboard free = ~c.pinned;
+
+    // Pawns: unpinned ones in bulk, pinned ones one by one along their pin line. A
+    // pinned piece can never resolve a check, so in check it has no moves at all.
+    Bitboard pawns = pos.pieces(Us, PAWN);
+    pawn_moves<Us, T>(sink, pawns & free, checkMask, c.them, ~c.occ);
+    if (!c.checkers)
+        for (Square s : Squares {pawns & c.pinned})
+            pawn_moves<Us, T>(sink, square_bb(s), line_bb(c.ksq, s), c.them, ~c.occ);
+
+    for (Square s : Squares {pos.pieces(Us, KNIGHT) & free})
+        sink.piece(s, knight_attacks(s) & target);
+    for (Square s : Squares {pos.pieces(Us, BISHOP) & free})
+        sink.piece(s, bishop_attacks(s, c.occ) & target);
+    for (Square s : Squares {pos.pieces(Us, ROOK) & free})
+        sink.piece(s, rook_attacks(s, c.occ) & target);
+    for (Square s : Squares {pos.pieces(Us, QUEEN) & free})
+        sink.piece(s, queen_attacks(s, c.occ) & target);
+    if (c.pinned && !c.checkers) {
+        // Pinned knights never move; pinned sliders slide along the pin line.
+        for (Square s : Squares {pos.pieces(Us, BISHOP, QUEEN) & c.pinned})
+            sink.piece(s, bishop_attacks(s, c.occ) & target & line_bb(c.ksq, s));
+        for (Square s : Squares {pos.pieces(Us, ROOK, QUEEN) & c.pinned})
+            sink.piece(s, rook_attacks(s, c.occ) & target & line_bb(c.ksq, s));
+    }
+
+    // En passant: rare, so tested exactly by lifting both pawns off the board (this
+    // catches the pin along the rank that no pin mask sees).
+    Square ep = pos.ep_square();
+    if (T != QUIET && ep != SQ_NONE) {
+        Square capsq = ep - pawn_push(Us);
+        Bitboard stillChecking = c.checkers & pos.pieces(Them, KNIGHT, PAWN) & ~square_bb(capsq);
+        if (!stillChecking)
+            for (Square from : Squares {pawn_attacks(Them, ep) & pawns}) {
+                Bitboard occ = (c.occ ^ square_bb(from) ^ square_bb(capsq)) | square_bb(ep);
+                if (!(bishop_attacks(c.ksq, occ) & pos.pieces(Them, BISHOP, QUEEN))
+                    && !(rook_attacks(c.ksq, occ) & pos.pieces(Them, ROOK, QUEEN)))
+                    sink.add(Move::make<EN_PASSANT>(from, ep));
+            }
+    }
+
+    // Castling: not out of check, through or into an attacked square; judged with king
+    // and rook both lifted off, which is exact for Chess960 too.
+    if (T != NOISY && !c.checkers)
+        for (bool kingSide : {true, false}) {
+            CastlingRight cr = castling_right(Us, kingSide);
+            if (!pos.can_castle(cr) || (pos.castling_path(cr) & c.occ)) continue;
+            Square rsq = pos.castling_rook(cr);
+            Bitboard occ = c.occ ^ square_bb(c.ksq) ^ square_bb(rsq);
+            bool safe = true;
+            for (Square s : Squares {pos.castling_king_path(cr)})
+                if (c.attacked(s, occ)) {
+                    safe = false;
+                    break;
+                }
+            if (safe) sink.add(Move::make<CASTLING>(c.ksq, rsq));
+        }
+}
+
+} // namespace
+
+template <GenType T> void generate(const Position& pos, ChessMoveList& list) {
+    ListSink sink {list.end_ptr()};
+    if (pos.side_to_move() == WHITE)
+        generate_all<WHITE, T>(pos, sink);
+    else
+        generate_all<BLACK, T>(pos, sink);
+    list.set_end(sink.cur);
+}
+
+template void generate<NOISY>(const Position&, ChessMoveList&);
+template void generate<QUIET>(const Position&, ChessMoveList&);
+template void generate<LEGAL>(const Position&, ChessMoveList&);
+
+std::uint64_t count_legal(const Position& pos) {
+    CountSink sink;
+    if (pos.side_to_move() == WHITE)
+        generate_all<WHITE, LEGAL>(pos, sink);
+    else
+        generate_all<BLACK, LEGAL>(pos, sink);
+    return sink.n;
+}
+
+bool is_legal(const Position& pos, Move m) {
+    ChessMoveList list;
+    generate<LEGAL>(pos, list);
+    return list.contains(m);
+}
+
+} // namespace hq::chess

@@ -1,0 +1,151 @@
+// Standard chess and Chess960: the position (board, castling, en passant, clocks), FEN in
+// and out, make/unmake with an incremental Zobrist key, and the attack queries that move
+// generation and the search need.
+#pragma once
+
+#include "board.h"
+#include "move.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hq::chess {
+
+// Castling rights: one bit per (colour, side). The rook a right refers to is kept per
+// right, so Chess960 needs nothing special.
+enum CastlingRight : int {
+    NO_CASTLING = 0,
+    WHITE_OO = 1,
+    WHITE_OOO = 2,
+    BLACK_OO = 4,
+    BLACK_OOO = 8,
+    ANY_CASTLING = 15,
+    CASTLING_RIGHT_NB = 16
+};
+
+constexpr CastlingRight castling_right(Color c, bool kingSide) {
+    return CastlingRight((kingSide ? WHITE_OO : WHITE_OOO) << (2 * c));
+}
+
+// Zobrist keys of standard chess. Keys for the en passant file are only mixed in when an
+// en passant capture is really possible, so transpositions that differ only in a useless
+// double step hash alike.
+struct Zobrist {
+    Key psq[PIECE_NB][SQUARE_NB];
+    Key enpassant[FILE_NB];
+    Key castling[CASTLING_RIGHT_NB];
+    Key side;
+};
+extern const Zobrist& zobrist();
+
+// What do_move saves for undo_move. Everything here is either copied forward and then
+// updated (castling, rule50, pliesFromNull, key) or written fresh (epSquare, captured).
+struct StateInfo {
+    Key key;
+    int castling;
+    int rule50;
+    int pliesFromNull;
+    Square epSquare; // SQ_NONE unless an en passant capture is possible now
+    Piece captured;
+};
+
+class Position {
+public:
+    static constexpr std::string_view StartFen
+        = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    Position();
+
+    // Sets the position from FEN. On error returns the message and leaves *this as it was.
+    // `chess960` selects king-takes-rook castling notation and Shredder FEN output.
+    std::optional<std::string> set_fen(std::string_view fen, bool chess960 = false);
+    std::string fen() const;
+    std::string picture() const;
+
+    // ---- Board queries --------------------------------------------------------------
+    const Board& board() const { return brd; }
+    Piece piece_on(Square s) const { return brd.piece_on(s); }
+    bool empty(Square s) const { return brd.empty(s); }
+    Bitboard pieces() const { return brd.pieces(); }
+    template <typename... A> Bitboard pieces(A... a) const { return brd.pieces(a...); }
+    Square king_square(Color c) const { return brd.king_square(c); }
+
+    Color side_to_move() const { return sideToMove; }
+    Key key() const { return st->key; }
+    int rule50() const { return st->rule50; }
+    int game_ply() const { return gamePly; }
+    int fullmove_number() const { return 1 + gamePly / 2; }
+    Square ep_square() const { return st->epSquare; }
+    Piece captured_piece() const { return st->captured; }
+    bool is_chess960() const { return chess960; }
+    void set_chess960(bool on) { chess960 = on; }
+
+    int castling_rights() const { return st->castling; }
+    bool can_castle(CastlingRight cr) const { return st->castling & cr; }
+    Square castling_rook(CastlingRight cr) const { return castlingRookSquare[cr]; }
+    // Squares that must be empty (other than the castling king and rook) to castle.
+    Bitboard castling_path(CastlingRight cr) const { return castlingPath[cr]; }
+    // Squares the king crosses or lands on, each of which must not be attacked.
+    Bitboard castling_king_path(CastlingRight cr) const { return castlingKingPath[cr]; }
+
+    // ---- Attacks --------------------------------------------------------------------
+    Bitboard attackers_to(Square s, Bitboard occupied) const;
+    Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+    Bitboard checkers() const {
+        return attackers_to(king_square(sideToMove)) & pieces(~sideToMove);
+    }
+    bool in_check() const { return checkers() != 0; }
+    // Pieces of either colour that alone stand between colour c's king and an enemy slider.
+    Bitboard blockers_for_king(Color c) const;
+
+    // ---- Moves ------------------------------------------------------------------------
+    void do_move(Move m);
+    void undo_move(Move m);
+    void do_null_move();
+    void undo_null_move();
+    bool is_capture(Move m) const {
+        return (!empty(m.to()) && m.kind() != CASTLING) || m.kind() == EN_PASSANT;
+    }
+    // Text of a move in UCI long algebraic form (king-takes-rook castling in Chess960).
+    std::string move_text(Move m) const;
+    // The legal move this text names, if any. Both castling notations are understood.
+    std::optional<Move> parse_move(std::string_view text) const;
+
+    // ---- Rules of the game's end -----------------------------------------------------
+    // Draw by the fifty-move rule, insufficient material, or repetition: a position seen
+    // before counts once inside the search (ply > 0 since the root), otherwise on its
+    // third occurrence.
+    bool is_draw(int plyFromRoot) const;
+    bool has_insufficient_material() const;
+
+    // The key recomputed from scratch; equals key() whenever the position is consistent.
+    Key compute_key() const;
+
+private:
+    void set_castling_right(Color c, Square rookSq);
+    void set_ep_if_capturable(Square target);
+    void put_piece(Piece p, Square s) { brd.put_piece(p, s); }
+    void remove_piece(Square s) { brd.remove_piece(s); }
+    void move_piece(Square from, Square to) { brd.move_piece(from, to); }
+    StateInfo* push_state();
+
+    Board brd;
+    Color sideToMove = WHITE;
+    int gamePly = 0;
+    bool chess960 = false;
+    int castlingRightsMask[SQUARE_NB] = {};
+    Square castlingRookSquare[CASTLING_RIGHT_NB] = {};
+    Bitboard castlingPath[CASTLING_RIGHT_NB] = {};
+    Bitboard castlingKingPath[CASTLING_RIGHT_NB] = {};
+    // The undo stack. `st` points at the current state; the vector grows on demand.
+    std::vector<StateInfo> states;
+    StateInfo* st;
+
+public:
+    Position(const Position& o);
+    Position& operator=(const Position& o);
+};
+
+} // namespace hq::chess

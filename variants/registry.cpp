@@ -1,0 +1,73 @@
+#include "registry.h"
+
+#include "chess/chess.h"
+#include "engine/game_engine.h"
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+
+namespace hq {
+
+namespace {
+
+struct Entry {
+    VariantSpec spec;
+    std::vector<std::string_view> aliases;
+    std::function<std::unique_ptr<Engine>(const VariantSpec&)> make;
+};
+
+template <Game G> std::unique_ptr<Engine> build(const VariantSpec& s) {
+    return std::make_unique<GameEngine<G>>(s);
+}
+
+const std::vector<Entry>& entries() {
+    static const std::vector<Entry> all = {
+        {{"chess", std::string(chess::Position::StartFen), 8, 8, false}, {"standard", "normal"},
+            build<chess::Chess>},
+        {{"chess960", std::string(chess::Position::StartFen), 8, 8, true},
+            {"fischerandom", "fischerrandom"}, build<chess::Chess>},
+    };
+    return all;
+}
+
+std::string lowercase(std::string_view s) {
+    std::string out(s);
+    std::transform(
+        out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return out;
+}
+
+const Entry* find(std::string_view name) {
+    std::string key = lowercase(name);
+    for (const Entry& e : entries()) {
+        if (e.spec.name == key) return &e;
+        for (auto alias : e.aliases)
+            if (alias == key) return &e;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+const std::vector<VariantSpec>& registered_variants() {
+    static const std::vector<VariantSpec> specs = [] {
+        std::vector<VariantSpec> v;
+        for (const Entry& e : entries()) v.push_back(e.spec);
+        return v;
+    }();
+    return specs;
+}
+
+std::optional<std::string> canonical_variant(std::string_view name) {
+    const Entry* e = find(name);
+    if (!e) return std::nullopt;
+    return e->spec.name;
+}
+
+std::unique_ptr<Engine> make_engine(std::string_view name) {
+    const Entry* e = find(name);
+    return e ? e->make(e->spec) : nullptr;
+}
+
+} // namespace hq

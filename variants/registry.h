@@ -1,0 +1,26 @@
+// The variant registry: every game name Harlequin answers to, and the factory that builds
+// the Engine for it. This is the one place where the runtime choice of game is made.
+#pragma once
+
+#include "engine/engine.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hq {
+
+// The registered games in the order they are advertised (UCI_Variant combo entries,
+// XBoard's feature variants). Names are lowercase.
+const std::vector<VariantSpec>& registered_variants();
+
+// The registered name for a user-supplied name or alias, case-insensitive
+// ("Standard" -> "chess", "fischerandom" -> "chess960"); nothing if unknown.
+std::optional<std::string> canonical_variant(std::string_view name);
+
+// Builds an engine for a registered name (after canonical_variant); null if unknown.
+std::unique_ptr<Engine> make_engine(std::string_view name);
+
+} // namespace hq
