@@ -14,8 +14,14 @@
 //   of that list, possibly without building it (perft's last ply).
 // - FEN in via `set_fen` (an error message, position untouched, on failure) and out via
 //   `fen()`; moves in and out as text via `parse_move` / `move_text`.
+// - `G::adjudicate(pos)` is the referee's verdict on the position with its history (mate,
+//   stalemate, repetition, fifty moves, material, a Martian score...): an Outcome whose
+//   result is NONE while the game goes on.
+//
+// The search (engine/search.h) needs more of a game; see `SearchGame` below.
 #pragma once
 
+#include "score.h"
 #include "types.h"
 
 #include <concepts>
@@ -47,6 +53,50 @@ concept Game = requires {
     { cpos.parse_move(text) } -> std::same_as<std::optional<typename G::Move>>;
     {G::generate_legal(cpos, list)};
     { G::count_legal(cpos) } -> std::convertible_to<std::uint64_t>;
+    { G::adjudicate(cpos) } -> std::same_as<Outcome>;
 };
+
+// What the search needs on top of `Game`:
+// - `G::generate_noisy` / `G::generate_quiet`: together exactly the legal moves, noisy
+//   ones (captures, queen promotions: what quiescence search looks at) first;
+//   `G::is_noisy(pos, m)` tells which list a move belongs to, and `G::noisy_order(pos, m)`
+//   orders noisy moves (higher first: most valuable victim, least valuable attacker).
+// - `G::is_legal(pos, m)`: whether a move from elsewhere (TT, killer) is legal here.
+// - `G::evaluate(pos)`: static value in centipawn-like units for the side to move.
+// - `G::rule_value(pos, plyFromRoot)`: a value when the game is already decided here by
+//   a rule that needs no move list (draws by repetition or fifty moves, a Martian end);
+//   `G::no_moves_value(pos, plyFromRoot)`: the value when the side to move has no legal
+//   move (mated_in(ply), a draw...).
+// - `pos.in_check()`; `G::null_move_allowed(pos)` with `pos.do_null_move()` /
+//   `pos.undo_null_move()` (a game that cannot pass answers false and may leave the two
+//   as no-ops).
+// - Moves fit 32 bits for the transposition table: `m.raw()` and `Move::from_raw(raw)`;
+//   `m.from()` and `m.to()` are squares below 64 (history tables index them).
+template <typename G>
+concept SearchGame = Game<G> && requires(typename G::Position& pos,
+    const typename G::Position& cpos, typename G::Move m, typename G::MoveList& list, int ply) {
+    {G::generate_noisy(cpos, list)};
+    {G::generate_quiet(cpos, list)};
+    { G::is_noisy(cpos, m) } -> std::same_as<bool>;
+    { G::noisy_order(cpos, m) } -> std::convertible_to<int>;
+    { G::is_legal(cpos, m) } -> std::same_as<bool>;
+    { G::evaluate(cpos) } -> std::same_as<Value>;
+    { G::rule_value(cpos, ply) } -> std::same_as<std::optional<Value>>;
+    { G::no_moves_value(cpos, ply) } -> std::same_as<Value>;
+    { G::null_move_allowed(cpos) } -> std::same_as<bool>;
+    { cpos.in_check() } -> std::same_as<bool>;
+    {pos.do_null_move()};
+    {pos.undo_null_move()};
+    { m.raw() } -> std::convertible_to<std::uint32_t>;
+    { G::Move::from_raw(std::uint32_t {}) } -> std::same_as<typename G::Move>;
+    { m.from() } -> std::same_as<Square>;
+    { m.to() } -> std::same_as<Square>;
+};
+
+// Engine-level settings a game may understand. Only Chess960 castling notation so far; a
+// game without the hook ignores it.
+template <typename P> void apply_chess960(P& pos, bool on) {
+    if constexpr (requires { pos.set_chess960(on); }) pos.set_chess960(on);
+}
 
 } // namespace hq

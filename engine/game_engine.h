@@ -78,9 +78,7 @@ protected:
 
 private:
     // Applies engine-level settings the game understands (only those it has hooks for).
-    void configure(Position& p) const {
-        if constexpr (requires { p.set_chess960(true); }) p.set_chess960(chess960);
-    }
+    void configure(Position& p) const { apply_chess960(p, chess960); }
 
     mutable std::mutex posMutex;
     Position root;

@@ -2,6 +2,7 @@
 
 #include "chess/chess.h"
 #include "engine/game_engine.h"
+#include "engine/referee.h"
 
 #include <algorithm>
 #include <cctype>
@@ -15,18 +16,26 @@ struct Entry {
     VariantSpec spec;
     std::vector<std::string_view> aliases;
     std::function<std::unique_ptr<Engine>(const VariantSpec&)> make;
+    std::function<std::unique_ptr<Referee>(const VariantSpec&)> referee;
 };
 
-template <Game G> std::unique_ptr<Engine> build(const VariantSpec& s) {
-    return std::make_unique<GameEngine<G>>(s);
+// The two factories of one game type.
+template <Game G> Entry entry(VariantSpec spec, std::vector<std::string_view> aliases) {
+    return {std::move(spec), std::move(aliases),
+        [](const VariantSpec& s) -> std::unique_ptr<Engine> {
+            return std::make_unique<GameEngine<G>>(s);
+        },
+        [](const VariantSpec& s) -> std::unique_ptr<Referee> {
+            return std::make_unique<GameReferee<G>>(s);
+        }};
 }
 
 const std::vector<Entry>& entries() {
     static const std::vector<Entry> all = {
-        {{"chess", std::string(chess::Position::StartFen), 8, 8, false}, {"standard", "normal"},
-            build<chess::Chess>},
-        {{"chess960", std::string(chess::Position::StartFen), 8, 8, true},
-            {"fischerandom", "fischerrandom"}, build<chess::Chess>},
+        entry<chess::Chess>(
+            {"chess", std::string(chess::Position::StartFen), 8, 8, false}, {"standard", "normal"}),
+        entry<chess::Chess>({"chess960", std::string(chess::Position::StartFen), 8, 8, true},
+            {"fischerandom", "fischerrandom"}),
     };
     return all;
 }
@@ -68,6 +77,11 @@ std::optional<std::string> canonical_variant(std::string_view name) {
 std::unique_ptr<Engine> make_engine(std::string_view name) {
     const Entry* e = find(name);
     return e ? e->make(e->spec) : nullptr;
+}
+
+std::unique_ptr<Referee> make_referee(std::string_view name) {
+    const Entry* e = find(name);
+    return e ? e->referee(e->spec) : nullptr;
 }
 
 } // namespace hq

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "engine/engine.h"
+#include "engine/referee.h"
 
 #include <memory>
 #include <optional>
@@ -22,5 +23,8 @@ std::optional<std::string> canonical_variant(std::string_view name);
 
 // Builds an engine for a registered name (after canonical_variant); null if unknown.
 std::unique_ptr<Engine> make_engine(std::string_view name);
+
+// Builds a referee (the rules as an arbiter sees them) for a registered name or alias.
+std::unique_ptr<Referee> make_referee(std::string_view name);
 
 } // namespace hq

@@ -1,6 +1,7 @@
 // Standard chess (and Chess960) as a Game: the hooks the engine's templates call.
 #pragma once
 
+#include "engine/score.h"
 #include "movegen.h"
 #include "position.h"
 
@@ -14,6 +15,18 @@ struct Chess {
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return chess::count_legal(pos); }
+
+    static Outcome adjudicate(const Position& pos) {
+        if (chess::count_legal(pos) == 0) {
+            if (!pos.in_check()) return {Result::DRAW, "Draw by stalemate"};
+            return pos.side_to_move() == WHITE ? Outcome {Result::BLACK_WINS, "Black mates"}
+                                               : Outcome {Result::WHITE_WINS, "White mates"};
+        }
+        if (pos.fifty_move_draw()) return {Result::DRAW, "Draw by fifty moves rule"};
+        if (pos.has_insufficient_material()) return {Result::DRAW, "Draw by insufficient material"};
+        if (pos.is_repetition(0)) return {Result::DRAW, "Draw by 3-fold repetition"};
+        return {};
+    }
 };
 
 } // namespace hq::chess

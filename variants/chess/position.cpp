@@ -405,23 +405,18 @@ bool Position::has_insufficient_material() const {
     return bothDark || bothLight;
 }
 
-bool Position::is_draw(int plyFromRoot) const {
-    if (st->rule50 >= 100) {
-        // A mate on the hundredth ply takes precedence over the fifty-move rule.
-        if (!in_check()) return true;
-        MoveList<Move> legal;
-        generate<LEGAL>(*this, legal);
-        return !legal.empty();
-    }
-    if (has_insufficient_material()) return true;
+bool Position::fifty_move_draw() const {
+    if (st->rule50 < 100) return false;
+    // A mate on the hundredth ply takes precedence over the fifty-move rule.
+    return !in_check() || count_legal(*this) > 0;
+}
+
+bool Position::is_repetition(int plyFromRoot) const {
     int end = std::min(st->rule50, st->pliesFromNull);
     int seen = 0;
     const StateInfo* base = states.data();
-    for (int i = 4; i <= end && st - i >= base; i += 2) {
-        if ((st - i)->key == st->key) {
-            if (i < plyFromRoot || ++seen == 2) return true;
-        }
-    }
+    for (int i = 4; i <= end && st - i >= base; i += 2)
+        if ((st - i)->key == st->key && (i < plyFromRoot || ++seen == 2)) return true;
     return false;
 }
 

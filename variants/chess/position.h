@@ -117,8 +117,16 @@ public:
     // Draw by the fifty-move rule, insufficient material, or repetition: a position seen
     // before counts once inside the search (ply > 0 since the root), otherwise on its
     // third occurrence.
-    bool is_draw(int plyFromRoot) const;
+    bool is_draw(int plyFromRoot) const {
+        return fifty_move_draw() || has_insufficient_material() || is_repetition(plyFromRoot);
+    }
+    // 100 plies without capture or pawn move, unless the last of them mated.
+    bool fifty_move_draw() const;
+    // K v K, K+minor v K, K+B v K+B with the bishops on one square colour.
     bool has_insufficient_material() const;
+    // The position occurred before: since the root (plyFromRoot > 0) once is enough,
+    // otherwise (a game's third occurrence) twice before.
+    bool is_repetition(int plyFromRoot) const;
 
     // The key recomputed from scratch; equals key() whenever the position is consistent.
     Key compute_key() const;

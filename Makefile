@@ -1,0 +1,35 @@
+# The README's two commands: `make bench` and `make test`. Both install the Debian build
+# dependencies when missing, configure a Release build and build it; CMake does the rest.
+BUILD ?= build
+JOBS ?= 2
+CMAKE_FLAGS ?=
+ifeq ($(CI),true)
+CMAKE_FLAGS += -DHARLEQUIN_WERROR=ON
+endif
+
+.PHONY: all deps build bench test perft-speed format clean
+
+all: build
+
+deps:
+	@./.ci/deps
+
+build: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS)
+
+bench: build
+	./$(BUILD)/harlequin bench
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Perft speed against Debian's stockfish, back to back (bench/perft_speed.py).
+perft-speed: build
+	python3 bench/perft_speed.py --harlequin ./$(BUILD)/harlequin
+
+format:
+	clang-format -i $$(git ls-files '*.h' '*.cpp')
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Perft speed of Harlequin against Debian's stockfish, measured back to back.
+
+Both engines run over UCI in one session: `position startpos` then `go perft 6`
+(119,060,324 nodes), timed from sending `go` to reading `Nodes searched`. Runs alternate
+between the engines; the best of each is reported, with the ratio Harlequin / Stockfish.
+Single-threaded, no hashing (neither engine hashes perft).
+"""
+import argparse
+import shutil
+import subprocess
+import sys
+import time
+
+
+def uci_perft(cmd, depth, fen, variant):
+    p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def send(line):
+        p.stdin.write(line + "\n")
+        p.stdin.flush()
+
+    def wait(prefix):
+        for line in p.stdout:
+            if line.startswith(prefix):
+                return line.strip()
+        raise RuntimeError(f"{cmd}: no '{prefix}'")
+
+    send("uci")
+    wait("uciok")
+    send("setoption name Threads value 1")
+    if variant:
+        send(f"setoption name UCI_Variant value {variant}")
+    send("isready")
+    wait("readyok")
+    send(f"position fen {fen}" if fen else "position startpos")
+    send("isready")
+    wait("readyok")
+    start = time.perf_counter()
+    send(f"go perft {depth}")
+    line = wait("Nodes searched")
+    elapsed = time.perf_counter() - start
+    send("quit")
+    p.wait(timeout=10)
+    return int(line.split(":")[1]), elapsed
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--harlequin", default="./build/harlequin")
+    ap.add_argument("--stockfish", default=shutil.which("stockfish") or "/usr/games/stockfish")
+    ap.add_argument("--depth", type=int, default=6)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--fen", default="")
+    ap.add_argument("--variant", default="", help="UCI_Variant for Harlequin (e.g. mschess)")
+    ap.add_argument("--reference-variant", default="",
+                    help="compare against Harlequin in this variant instead of Stockfish")
+    args = ap.parse_args()
+
+    best = {}
+    reference = ("harlequin:" + args.reference_variant) if args.reference_variant else "stockfish"
+    for _ in range(args.runs):
+        for name in ("harlequin", reference):
+            if name == "stockfish":
+                nodes, secs = uci_perft(args.stockfish, args.depth, args.fen, "")
+            elif name == "harlequin":
+                nodes, secs = uci_perft(args.harlequin, args.depth, args.fen, args.variant)
+            else:
+                nodes, secs = uci_perft(args.harlequin, args.depth, "", args.reference_variant)
+            nps = nodes / secs
+            print(f"{name:>20}: {nodes} nodes in {secs:.3f} s = {nps / 1e6:.1f} Mnps", flush=True)
+            best[name] = max(best.get(name, 0), nps)
+    ratio = best["harlequin"] / best[reference]
+    print(f"best harlequin {best['harlequin'] / 1e6:.1f} Mnps, best {reference} "
+          f"{best[reference] / 1e6:.1f} Mnps, ratio {ratio:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,84 @@
+// The Referee: a game's rules as an arbiter sees them, behind a small virtual interface.
+// The match runner uses it to check every move an engine sends, to follow turns (several
+// single moves a turn in Multiple Move Chess) and to end games by the rules; the XBoard
+// front-end uses it to claim results. Built by the variant registry, like the Engine.
+#pragma once
+
+#include "engine.h"
+#include "game.h"
+#include "score.h"
+
+#include <fmt/format.h>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hq {
+
+class Referee {
+public:
+    virtual ~Referee() = default;
+    virtual const VariantSpec& spec() const = 0;
+    // Start position (empty FEN) or a FEN; on error the message, position unchanged.
+    virtual std::optional<std::string> set_position(std::string_view fen) = 0;
+    // Plays one move given as text; on an illegal or unreadable move the message.
+    virtual std::optional<std::string> play(std::string_view move) = 0;
+    virtual std::string fen() const = 0;
+    virtual Color side_to_move() const = 0;
+    virtual std::vector<std::string> legal_moves() const = 0;
+    // The game's end by its rules (mate, stalemate, repetition, fifty moves, material,
+    // scores...), judged on the position and the moves played since set_position.
+    virtual Outcome outcome() const = 0;
+    virtual void set_chess960(bool on) = 0;
+};
+
+// A game's referee hooks: `G::adjudicate(pos)` returns the outcome of the position with its
+// history.
+template <Game G> class GameReferee : public Referee {
+public:
+    explicit GameReferee(VariantSpec s)
+        : variantSpec(std::move(s))
+        , chess960(variantSpec.chess960) {
+        [[maybe_unused]] auto err = set_position({});
+    }
+    const VariantSpec& spec() const override { return variantSpec; }
+    std::optional<std::string> set_position(std::string_view fen) override {
+        typename G::Position p;
+        configure(p);
+        if (auto err = p.set_fen(fen.empty() ? std::string_view(variantSpec.startFen) : fen))
+            return err;
+        configure(p);
+        pos = p;
+        return std::nullopt;
+    }
+    std::optional<std::string> play(std::string_view text) override {
+        auto m = pos.parse_move(text);
+        if (!m) return fmt::format("illegal move '{}' in position {}", text, pos.fen());
+        pos.do_move(*m);
+        return std::nullopt;
+    }
+    std::string fen() const override { return pos.fen(); }
+    Color side_to_move() const override { return pos.side_to_move(); }
+    std::vector<std::string> legal_moves() const override {
+        typename G::MoveList list;
+        G::generate_legal(pos, list);
+        std::vector<std::string> out;
+        for (auto m : list) out.push_back(pos.move_text(m));
+        return out;
+    }
+    Outcome outcome() const override { return G::adjudicate(pos); }
+    void set_chess960(bool on) override {
+        chess960 = on || variantSpec.chess960;
+        configure(pos);
+    }
+
+private:
+    void configure(typename G::Position& p) const { apply_chess960(p, chess960); }
+
+    VariantSpec variantSpec;
+    typename G::Position pos;
+    bool chess960;
+};
+
+} // namespace hq

@@ -1,0 +1,47 @@
+// Search values and game results, shared by every game. Values are centipawn-like, from
+// the side to move's point of view; mate values count plies from the root.
+#pragma once
+
+#include <string>
+
+namespace hq {
+
+using Value = int;
+
+constexpr int MAX_PLY = 246;
+
+constexpr Value VALUE_ZERO = 0;
+constexpr Value VALUE_DRAW = 0;
+constexpr Value VALUE_MATE = 32000;
+constexpr Value VALUE_INFINITE = 32001;
+constexpr Value VALUE_NONE = 32002;
+constexpr Value VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY;
+constexpr Value VALUE_MATED_IN_MAX_PLY = -VALUE_MATE_IN_MAX_PLY;
+
+constexpr Value mate_in(int ply) { return VALUE_MATE - ply; }
+constexpr Value mated_in(int ply) { return -VALUE_MATE + ply; }
+constexpr bool is_mate_value(Value v) {
+    return v >= VALUE_MATE_IN_MAX_PLY || v <= VALUE_MATED_IN_MAX_PLY;
+}
+
+// A finished game's result, as a referee (the match runner, an XBoard claim) states it.
+enum class Result { NONE, WHITE_WINS, BLACK_WINS, DRAW };
+
+struct Outcome {
+    Result result = Result::NONE;
+    std::string reason; // "White mates", "Draw by repetition", ...
+
+    bool over() const { return result != Result::NONE; }
+};
+
+// "1-0", "0-1", "1/2-1/2" or "*".
+inline const char* result_text(Result r) {
+    switch (r) {
+    case Result::WHITE_WINS: return "1-0";
+    case Result::BLACK_WINS: return "0-1";
+    case Result::DRAW: return "1/2-1/2";
+    default: return "*";
+    }
+}
+
+} // namespace hq
