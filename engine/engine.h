@@ -8,6 +8,7 @@
 #pragma once
 
 #include "types.h"
+#include "variant_spec.h"
 
 #include <atomic>
 #include <condition_variable>
@@ -22,15 +23,6 @@
 #include <vector>
 
 namespace hq {
-
-// How a registered game name is played: which game type, its start position and board
-// shape, and flags the game reads (Chess960 castling notation).
-struct VariantSpec {
-    std::string name;         // the UCI_Variant value, lowercase
-    std::string startFen;     // what `position startpos` means
-    int files = 8, ranks = 8; // board shape, for GUIs
-    bool chess960 = false;    // king-takes-rook castling notation and Shredder FEN
-};
 
 class Engine {
 public:

@@ -23,6 +23,7 @@
 
 #include "score.h"
 #include "types.h"
+#include "variant_spec.h"
 
 #include <concepts>
 #include <cstdint>
@@ -93,10 +94,12 @@ concept SearchGame = Game<G> && requires(typename G::Position& pos,
     { m.to() } -> std::same_as<Square>;
 };
 
-// Engine-level settings a game may understand. Only Chess960 castling notation so far; a
-// game without the hook ignores it.
-template <typename P> void apply_chess960(P& pos, bool on) {
-    if constexpr (requires { pos.set_chess960(on); }) pos.set_chess960(on);
+// Hands a position the settings it may understand, before and after set_fen: the
+// variant it plays (`set_variant`, e.g. Ms. Chess's default woman's colour) and Chess960
+// castling notation (`set_chess960`). A game without a hook ignores that setting.
+template <typename P> void configure_position(P& pos, const VariantSpec& spec, bool chess960) {
+    if constexpr (requires { pos.set_variant(spec); }) pos.set_variant(spec);
+    if constexpr (requires { pos.set_chess960(chess960); }) pos.set_chess960(chess960);
 }
 
 } // namespace hq

@@ -78,7 +78,7 @@ protected:
 
 private:
     // Applies engine-level settings the game understands (only those it has hooks for).
-    void configure(Position& p) const { apply_chess960(p, chess960); }
+    void configure(Position& p) const { configure_position(p, spec(), chess960); }
 
     mutable std::mutex posMutex;
     Position root;

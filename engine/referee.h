@@ -74,7 +74,7 @@ public:
     }
 
 private:
-    void configure(typename G::Position& p) const { apply_chess960(p, chess960); }
+    void configure(typename G::Position& p) const { configure_position(p, variantSpec, chess960); }
 
     VariantSpec variantSpec;
     typename G::Position pos;
