@@ -9,5 +9,6 @@
 namespace hq {
 
 int perft_command(const std::vector<std::string>& args);
+int bench_command(const std::vector<std::string>& args);
 
 } // namespace hq

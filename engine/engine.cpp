@@ -24,6 +24,26 @@ void Engine::start_job(std::function<void()> job) {
     });
 }
 
+void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
+    wait();
+    ponderFlag = limits.ponder;
+    start_job([this, limits, callbacks = std::move(callbacks)] {
+        if (tt.size_mb() != opts.hashMb) tt.resize(opts.hashMb);
+        if (clearPending) {
+            tt.clear(opts.threads);
+            clearPending = false;
+        }
+        SharedSearch shared;
+        shared.tt = &tt;
+        shared.stop = &stopFlag;
+        shared.ponder = &ponderFlag;
+        shared.limits = limits;
+        shared.options = {opts.threads, opts.multiPv, opts.moveOverhead, moves_per_turn()};
+        shared.plan = TimePlan::make(limits, side_to_move(), opts.moveOverhead, moves_per_turn());
+        run_search(shared, callbacks);
+    });
+}
+
 void Engine::go_perft(int depth, DivideFn divide, DoneFn done) {
     start_job([this, depth, divide = std::move(divide), done = std::move(done)] {
         auto start = std::chrono::steady_clock::now();

@@ -7,6 +7,8 @@
 // front-end's input thread stays free to answer `isready`/`ping` and to call stop().
 #pragma once
 
+#include "limits.h"
+#include "tt.h"
 #include "types.h"
 #include "variant_spec.h"
 
@@ -53,21 +55,50 @@ public:
     // `done` the total. stop() aborts it; `done` then is not called.
     void go_perft(int depth, DivideFn divide, DoneFn done);
 
+    // A search on the worker thread; exactly one `bestmove` callback per call, also after
+    // stop(), and in ponder or infinite mode only after stop() or ponderhit().
+    void go(const SearchLimits& limits, SearchCallbacks callbacks);
+    // The pondered move was played: the running search now keeps to its time plan.
+    void ponderhit() { ponderFlag = false; }
+
     // Signals the running job to stop and returns at once.
     void stop() { stopFlag = true; }
     // Blocks until no job runs.
     void wait();
     bool busy() const { return running; }
 
+    // Search settings. Hash is resized and cleared lazily, at the next search, so that
+    // option changes return at once.
+    struct Options {
+        std::size_t hashMb = 16;
+        int threads = 1;
+        int multiPv = 1;
+        std::int64_t moveOverhead = 50;
+    };
+    void set_options(const Options& o) {
+        wait();
+        opts = o;
+    }
+    const Options& options() const { return opts; }
+    // Forget everything learnt (the TT) before the next search.
+    void clear_hash() { clearPending = true; }
+
 protected:
     virtual std::uint64_t run_perft(int depth, const DivideFn& divide) = 0;
+    virtual void run_search(SharedSearch& shared, const SearchCallbacks& callbacks) = 0;
+    virtual int moves_per_turn() const { return 1; }
+    virtual Color side_to_move() const = 0;
 
     // Runs `job` on the worker thread after the previous job has finished.
     void start_job(std::function<void()> job);
 
     std::atomic<bool> stopFlag {false};
+    std::atomic<bool> ponderFlag {false};
 
 private:
+    Options opts;
+    TranspositionTable tt;
+    bool clearPending = false;
     VariantSpec variantSpec;
     std::thread worker;
     std::atomic<bool> running {false};

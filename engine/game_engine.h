@@ -5,13 +5,14 @@
 #include "engine.h"
 #include "game.h"
 #include "perft.h"
+#include "search.h"
 
 #include <fmt/format.h>
 #include <mutex>
 
 namespace hq {
 
-template <Game G> class GameEngine : public Engine {
+template <SearchGame G> class GameEngine : public Engine {
 public:
     using Position = typename G::Position;
     using Move = typename G::Move;
@@ -65,6 +66,21 @@ public:
     }
 
 protected:
+    void run_search(SharedSearch& shared, const SearchCallbacks& callbacks) override {
+        think<G>(snapshot(), shared, callbacks);
+    }
+    Color side_to_move() const override {
+        std::lock_guard lock(posMutex);
+        return root.side_to_move();
+    }
+    int moves_per_turn() const override {
+        std::lock_guard lock(posMutex);
+        if constexpr (requires { root.moves_per_turn(); })
+            return root.moves_per_turn();
+        else
+            return 1;
+    }
+
     std::uint64_t run_perft(int depth, const DivideFn& divide) override {
         Position p = snapshot();
         if (!divide) return perft<G>(p, depth, &stopFlag);

@@ -24,6 +24,9 @@ constexpr bool is_mate_value(Value v) {
     return v >= VALUE_MATE_IN_MAX_PLY || v <= VALUE_MATED_IN_MAX_PLY;
 }
 
+// What a search value means: exact, or only a bound (the true value is at most / at least).
+enum Bound : unsigned char { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT = 3 };
+
 // A finished game's result, as a referee (the match runner, an XBoard claim) states it.
 enum class Result { NONE, WHITE_WINS, BLACK_WINS, DRAW };
 

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
     std::string cmd = args[0];
     args.erase(args.begin());
     if (cmd == "perft") return hq::perft_command(args);
-    hq::println("unknown command '{}'; try: harlequin [perft]", cmd);
+    if (cmd == "bench") return hq::bench_command(args);
+    hq::println("unknown command '{}'; try: harlequin [perft|bench]", cmd);
     return 2;
 }

@@ -110,6 +110,15 @@ void Uci::cmd_setoption(const std::vector<std::string>& words) {
     std::string name = to_lower(join_words(words, 2, valuePos));
     std::string value = join_words(words, valuePos + 1, words.size());
 
+    // Spin options: a whole number within bounds, or an error naming them.
+    auto spin = [&](std::int64_t lo, std::int64_t hi) -> std::optional<std::int64_t> {
+        auto v = parse_number<std::int64_t>(value);
+        if (!v || *v < lo || *v > hi)
+            error(fmt::format("option '{}' takes a whole number from {} to {}, not '{}'",
+                join_words(words, 2, valuePos), lo, hi, value));
+        return v && *v >= lo && *v <= hi ? v : std::nullopt;
+    };
+    Engine::Options o = options;
     if (name == "uci_variant")
         select_variant(value);
     else if (name == "uci_chess960") {
@@ -120,8 +129,26 @@ void Uci::cmd_setoption(const std::vector<std::string>& words) {
         }
         chess960Option = v == "true";
         engine->set_chess960(chess960Option);
+    } else if (name == "clear hash")
+        engine->clear_hash();
+    else if (name == "ponder") {
+        // Pondering is driven by `go ponder`; the option only tells the GUI we can.
+    } else if (name == "hash") {
+        if (auto v = spin(1, 65536)) o.hashMb = std::size_t(*v);
+    } else if (name == "threads") {
+        if (auto v = spin(1, 256)) o.threads = int(*v);
+    } else if (name == "multipv") {
+        if (auto v = spin(1, 256)) o.multiPv = int(*v);
+    } else if (name == "move overhead") {
+        if (auto v = spin(0, 5000)) o.moveOverhead = *v;
     } else
         error(fmt::format("unknown option '{}'", join_words(words, 2, valuePos)));
+    if (o.hashMb != options.hashMb || o.threads != options.threads || o.multiPv != options.multiPv
+        || o.moveOverhead != options.moveOverhead) {
+        options = o;
+        engine->stop();
+        engine->set_options(options);
+    }
 }
 
 // position startpos|fen <fields...> [moves <m1> <m2> ...]
@@ -169,8 +196,78 @@ void Uci::cmd_go(const std::vector<std::string>& words) {
             [](std::uint64_t nodes, double) { println("\nNodes searched: {}", nodes); });
         return;
     }
-    error("search is not available yet; only 'go perft <depth>' is supported");
-    println("bestmove (none)");
+    // go [wtime N] [btime N] [winc N] [binc N] [movestogo N] [movetime N] [depth N]
+    //    [nodes N] [mate N] [infinite] [ponder] [searchmoves m1 m2 ...]
+    SearchLimits limits;
+    limits.start = now();
+    for (std::size_t i = 1; i < words.size(); ++i) {
+        const std::string& w = words[i];
+        if (w == "infinite")
+            limits.infinite = true;
+        else if (w == "ponder")
+            limits.ponder = true;
+        else if (w == "searchmoves") {
+            limits.searchMoves.assign(words.begin() + long(i) + 1, words.end());
+            break;
+        } else if (i + 1 < words.size()) {
+            auto v = parse_number<std::int64_t>(words[i + 1]);
+            if (!v) {
+                error(fmt::format("'go {}' needs a number, not '{}'", w, words[i + 1]));
+                continue;
+            }
+            ++i;
+            if (w == "wtime")
+                limits.time[WHITE] = *v;
+            else if (w == "btime")
+                limits.time[BLACK] = *v;
+            else if (w == "winc")
+                limits.inc[WHITE] = std::max<std::int64_t>(0, *v);
+            else if (w == "binc")
+                limits.inc[BLACK] = std::max<std::int64_t>(0, *v);
+            else if (w == "movestogo")
+                limits.movesToGo = int(std::max<std::int64_t>(0, *v));
+            else if (w == "movetime")
+                limits.moveTime = std::max<std::int64_t>(1, *v);
+            else if (w == "depth")
+                limits.depth = int(std::clamp<std::int64_t>(*v, 1, MAX_PLY - 1));
+            else if (w == "nodes")
+                limits.nodes = std::uint64_t(std::max<std::int64_t>(1, *v));
+            else if (w == "mate")
+                limits.mate = int(std::clamp<std::int64_t>(*v, 1, MAX_PLY / 2));
+            else
+                error(fmt::format("unknown go parameter '{}'", w));
+        } else
+            error(fmt::format("unknown or incomplete go parameter '{}'", w));
+    }
+    engine->stop();
+    engine->go(limits, {print_info, print_bestmove});
+}
+
+void Uci::print_info(const SearchInfo& info) {
+    std::string score;
+    if (is_mate_value(info.value)) {
+        int plies = VALUE_MATE - std::abs(info.value);
+        int moves = (plies + 1) / 2;
+        score = fmt::format("mate {}", info.value > 0 ? moves : -moves);
+    } else
+        score = fmt::format("cp {}", info.value);
+    if (info.bound == BOUND_LOWER)
+        score += " lowerbound";
+    else if (info.bound == BOUND_UPPER)
+        score += " upperbound";
+    std::uint64_t nps = info.timeMs > 0 ? info.nodes * 1000 / std::uint64_t(info.timeMs) : 0;
+    std::string pv;
+    for (const auto& m : info.pv) pv += " " + m;
+    println("info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}{}{}",
+        info.depth, info.selDepth, info.multiPv, score, info.nodes, nps, info.hashfull, info.timeMs,
+        pv.empty() ? "" : " pv", pv);
+}
+
+void Uci::print_bestmove(const std::string& best, const std::string& ponder) {
+    if (ponder.empty())
+        println("bestmove {}", best);
+    else
+        println("bestmove {} ponder {}", best, ponder);
 }
 
 } // namespace hq

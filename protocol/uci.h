@@ -28,9 +28,12 @@ private:
     void cmd_position(const std::vector<std::string>& words);
     void cmd_go(const std::vector<std::string>& words);
     bool select_variant(const std::string& value);
+    static void print_info(const SearchInfo& info);
+    static void print_bestmove(const std::string& best, const std::string& ponder);
 
     std::unique_ptr<Engine> engine;
     bool chess960Option = false;
+    Engine::Options options;
 };
 
 } // namespace hq

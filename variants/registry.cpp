@@ -20,7 +20,7 @@ struct Entry {
 };
 
 // The two factories of one game type.
-template <Game G> Entry entry(VariantSpec spec, std::vector<std::string_view> aliases) {
+template <SearchGame G> Entry entry(VariantSpec spec, std::vector<std::string_view> aliases) {
     return {std::move(spec), std::move(aliases),
         [](const VariantSpec& s) -> std::unique_ptr<Engine> {
             return std::make_unique<GameEngine<G>>(s);

@@ -1,7 +1,9 @@
 // Standard chess (and Chess960) as a Game: the hooks the engine's templates call.
 #pragma once
 
+#include "engine/game.h"
 #include "engine/score.h"
+#include "evaluate.h"
 #include "movegen.h"
 #include "position.h"
 
@@ -16,6 +18,41 @@ struct Chess {
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return chess::count_legal(pos); }
 
+    // ---- Search hooks ----------------------------------------------------------------
+    static void generate_noisy(const Position& pos, MoveList& list) { generate<NOISY>(pos, list); }
+    static void generate_quiet(const Position& pos, MoveList& list) { generate<QUIET>(pos, list); }
+    static bool is_noisy(const Position& pos, Move m) {
+        return m.kind() == PROMOTION ? m.promotion() == QUEEN : pos.is_capture(m);
+    }
+    // Most valuable victim first, then least valuable attacker.
+    static int noisy_order(const Position& pos, Move m) {
+        PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
+        int promo = m.kind() == PROMOTION ? PieceValue[m.promotion()] : 0;
+        return 8 * (PieceValue[victim] + promo) - PieceValue[type_of(pos.piece_on(m.from()))] / 10;
+    }
+    // The material a noisy move wins at most (for delta pruning).
+    static Value noisy_gain(const Position& pos, Move m) {
+        PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
+        return PieceValue[victim]
+            + (m.kind() == PROMOTION ? PieceValue[m.promotion()] - PieceValue[PAWN] : 0);
+    }
+    static bool see_ge(const Position& pos, Move m, Value threshold) {
+        return chess::see_ge(pos, m, threshold);
+    }
+    static bool is_legal(const Position& pos, Move m) { return chess::is_legal(pos, m); }
+    static Value evaluate(const Position& pos) { return chess::evaluate(pos); }
+    static std::optional<Value> rule_value(const Position& pos, int ply) {
+        if (pos.is_draw(ply)) return VALUE_DRAW;
+        return std::nullopt;
+    }
+    static Value no_moves_value(const Position& pos, int ply) {
+        return pos.in_check() ? mated_in(ply) : VALUE_DRAW;
+    }
+    // Passing is unsound in zugzwang, which is common only with pawns and king alone.
+    static bool null_move_allowed(const Position& pos) {
+        return pos.pieces(pos.side_to_move(), KNIGHT, BISHOP, ROOK, QUEEN) != 0;
+    }
+
     static Outcome adjudicate(const Position& pos) {
         if (chess::count_legal(pos) == 0) {
             if (!pos.in_check()) return {Result::DRAW, "Draw by stalemate"};
@@ -28,5 +65,7 @@ struct Chess {
         return {};
     }
 };
+
+static_assert(SearchGame<Chess>);
 
 } // namespace hq::chess

@@ -208,10 +208,52 @@ std::uint64_t count_legal(const Position& pos) {
     return sink.n;
 }
 
+// A quick test for moves from elsewhere (the TT, killers): first is the move possible at
+// all for the piece on its from-square, then does it leave the king safe. Castling and en
+// passant, rare and intricate, are checked against the generated list.
 bool is_legal(const Position& pos, Move m) {
-    ChessMoveList list;
-    generate<LEGAL>(pos, list);
-    return list.contains(m);
+    if (!m.is_ok()) return false;
+    const Color us = pos.side_to_move();
+    const Square from = m.from(), to = m.to();
+    const Piece pc = pos.piece_on(from);
+    if (pc == NO_PIECE || color_of(pc) != us) return false;
+    if (m.kind() == CASTLING || m.kind() == EN_PASSANT) {
+        ChessMoveList list;
+        generate<LEGAL>(pos, list);
+        return list.contains(m);
+    }
+    if (pos.pieces(us) & square_bb(to)) return false;
+    const PieceType pt = type_of(pc);
+    const Bitboard occ = pos.pieces();
+    const Bitboard them = pos.pieces(~us);
+
+    // Is it a move of this piece at all?
+    if (pt == PAWN) {
+        const Bitboard lastRank = rank_bb(relative_rank(us, RANK_8));
+        if (bool(lastRank & square_bb(to)) != (m.kind() == PROMOTION)) return false;
+        const Direction up = pawn_push(us);
+        bool capture = (pawn_attacks(us, from) & them & square_bb(to)) != 0;
+        bool single = from + up == to && pos.empty(to);
+        bool twice = relative_rank(us, from) == RANK_2 && from + up + up == to && pos.empty(to)
+            && pos.empty(from + up);
+        if (!capture && !single && !twice) return false;
+    } else {
+        if (m.kind() != NORMAL) return false;
+        if (!(attacks_bb(pt, from, occ) & square_bb(to))) return false;
+    }
+
+    // Does it leave the king safe?
+    const Square ksq = pos.king_square(us);
+    if (pt == KING) {
+        Bitboard o = (occ ^ square_bb(from)) | square_bb(to);
+        return !(pos.attackers_to(to, o) & them & ~square_bb(to));
+    }
+    Bitboard checkers = pos.checkers();
+    if (checkers) {
+        if (more_than_one(checkers)) return false;
+        if (!((between_bb(ksq, lsb(checkers)) | checkers) & square_bb(to))) return false;
+    }
+    return !(pos.blockers_for_king(us) & square_bb(from)) || aligned(from, to, ksq);
 }
 
 } // namespace hq::chess

@@ -1,0 +1,153 @@
+// The staged move picker: hands out moves one at a time in the order the search wants
+// them, generating lazily so that a cutoff on the first move costs no further generation.
+//
+//   1. the transposition-table move, if legal here;
+//   2. good noisy moves (captures, queen promotions), best victim / least attacker first,
+//      "good" meaning not losing material by static exchange where the game offers
+//      `G::see_ge` (otherwise every noisy move is good);
+//   3. quiet moves: the two killers first, then by history score;
+//   4. the bad noisy moves put aside in stage 2.
+//
+// In quiescence search only stages 1-2 run, unless the side to move is in check (then
+// every evasion is tried).
+#pragma once
+
+#include "game.h"
+
+#include <cstdint>
+
+namespace hq {
+
+// Quiet-move history: how often a (side, from, to) quiet move caused a cutoff, with
+// gravity so that old results fade.
+struct HistoryTable {
+    static constexpr int MAX = 16384;
+    std::int16_t table[COLOR_NB][64][64] = {};
+
+    int get(Color c, Square from, Square to) const { return table[c][from][to]; }
+    void update(Color c, Square from, Square to, int bonus) {
+        std::int16_t& h = table[c][from][to];
+        bonus = std::clamp(bonus, -MAX, MAX);
+        h = std::int16_t(h + bonus - h * std::abs(bonus) / MAX);
+    }
+};
+
+template <SearchGame G> class MovePicker {
+public:
+    using Position = typename G::Position;
+    using Move = typename G::Move;
+
+    // Main search.
+    MovePicker(const Position& p, Move tt, Move k1, Move k2, const HistoryTable* h)
+        : pos(p)
+        , ttMove(tt)
+        , killer1(k1)
+        , killer2(k2)
+        , history(h)
+        , quiescence(false) { }
+    // Quiescence search.
+    MovePicker(const Position& p, Move tt)
+        : pos(p)
+        , ttMove(tt)
+        , history(nullptr)
+        , quiescence(!p.in_check()) { }
+
+    // The next move, or Move() when there are no more.
+    Move next() {
+        switch (stage) {
+        case TT_MOVE:
+            stage = GEN_NOISY;
+            if (ttMove && (!quiescence || G::is_noisy(pos, ttMove)) && G::is_legal(pos, ttMove))
+                return ttMove;
+            [[fallthrough]];
+        case GEN_NOISY:
+            moves.clear();
+            G::generate_noisy(pos, moves);
+            for (std::size_t i = 0; i < moves.size(); ++i)
+                scores[i] = G::noisy_order(pos, moves[i]);
+            cur = 0;
+            badCount = 0;
+            stage = GOOD_NOISY;
+            [[fallthrough]];
+        case GOOD_NOISY:
+            while (cur < moves.size()) {
+                Move m = pick_best();
+                if (m == ttMove) continue;
+                if (!is_good_noisy(m)) {
+                    bad[badCount++] = m;
+                    continue;
+                }
+                return m;
+            }
+            // Quiescence search skips losing captures altogether.
+            stage = quiescence ? DONE : GEN_QUIET;
+            if (stage == GEN_QUIET) {
+                moves.clear();
+                G::generate_quiet(pos, moves);
+                Color us = pos.side_to_move();
+                for (std::size_t i = 0; i < moves.size(); ++i) {
+                    Move m = moves[i];
+                    scores[i] = m == killer1 ? 1 << 20
+                        : m == killer2       ? (1 << 20) - 1
+                                             : (history ? history->get(us, m.from(), m.to()) : 0);
+                }
+                cur = 0;
+                stage = QUIETS;
+            }
+            return next();
+        case QUIETS:
+            while (cur < moves.size()) {
+                Move m = pick_best();
+                if (m != ttMove) return m;
+            }
+            stage = BAD_NOISY;
+            badCur = 0;
+            [[fallthrough]];
+        case BAD_NOISY:
+            while (badCur < badCount) {
+                Move m = bad[badCur++];
+                if (m != ttMove) return m;
+            }
+            stage = DONE;
+            [[fallthrough]];
+        case DONE:
+        default: return Move();
+        }
+    }
+
+    // True while the picker is still in the noisy stages (for pruning decisions).
+    bool in_quiet_stage() const { return stage == QUIETS || stage == BAD_NOISY; }
+
+private:
+    enum Stage { TT_MOVE, GEN_NOISY, GOOD_NOISY, GEN_QUIET, QUIETS, BAD_NOISY, DONE };
+
+    bool is_good_noisy(Move m) const {
+        if constexpr (requires { G::see_ge(pos, m, 0); })
+            return G::see_ge(pos, m, 0);
+        else
+            return true;
+    }
+
+    // Selection sort step: swap the best remaining move to `cur` and return it.
+    Move pick_best() {
+        std::size_t best = cur;
+        for (std::size_t i = cur + 1; i < moves.size(); ++i)
+            if (scores[i] > scores[best]) best = i;
+        std::swap(moves[cur], moves[best]);
+        std::swap(scores[cur], scores[best]);
+        return moves[cur++];
+    }
+
+    const Position& pos;
+    Move ttMove, killer1, killer2;
+    const HistoryTable* history;
+    bool quiescence;
+    Stage stage = TT_MOVE;
+    typename G::MoveList moves;
+    int scores[G::MoveList::capacity];
+    std::size_t cur = 0;
+    Move bad[G::MoveList::capacity];
+    std::size_t badCount = 0, badCur = 0;
+};
+
+} // namespace hq

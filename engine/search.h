@@ -1,0 +1,580 @@
+// The search, written once for every game: iterative deepening with aspiration windows
+// over a principal variation search (negamax alpha-beta with zero-window re-searches),
+// quiescence search, a shared transposition table and Lazy SMP threads.
+//
+// Games whose turns do not alternate (several single moves a turn) need one idea only:
+// the value is negated across a move exactly when the side to move changed. Everything
+// else (mate distances, the TT, the picker) counts single moves (plies).
+#pragma once
+
+#include "limits.h"
+#include "movepick.h"
+#include "tt.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <functional>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace hq {
+
+// Named constants of the search (Ethereal's habit: margins live here, not in expressions).
+namespace params {
+constexpr int AspirationDepth = 5;
+constexpr int AspirationWindow = 18;
+constexpr int ReverseFutilityDepth = 8;
+constexpr int ReverseFutilityMargin = 75;
+constexpr int NullMoveDepth = 3;
+constexpr int FutilityDepth = 6;
+constexpr int FutilityMargin = 90;
+constexpr int FutilityBase = 60;
+constexpr int LateMovePruningDepth = 7;
+constexpr int LmrMinDepth = 3;
+constexpr int QsDeltaMargin = 200;
+constexpr int MaxCheckExtensions = 16;
+} // namespace params
+
+template <SearchGame G> class SearchWorker {
+public:
+    using Position = typename G::Position;
+    using Move = typename G::Move;
+
+    struct RootMove {
+        Move move;
+        Value value = -VALUE_INFINITE;
+        Value previousValue = -VALUE_INFINITE;
+        int selDepth = 0;
+        std::vector<Move> pv;
+    };
+
+    SearchWorker(int id_, SharedSearch& s, const Position& root, std::vector<RootMove> rm)
+        : id(id_)
+        , shared(s)
+        , pos(root)
+        , rootMoves(std::move(rm)) {
+        // Late move reductions grow with the logarithms of depth and move number.
+        for (int d = 1; d < 64; ++d)
+            for (int m = 1; m < 64; ++m)
+                reductions[d][m] = int(0.7 + std::log(double(d)) * std::log(double(m)) / 2.3);
+    }
+
+    // Iterative deepening; the main worker (id 0) also reports and decides when to stop.
+    void iterate(const SearchCallbacks* report) {
+        const SearchLimits& limits = shared.limits;
+        int maxDepth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
+        int multiPv = std::min<int>(shared.options.multiPv, int(rootMoves.size()));
+        Value previous = VALUE_ZERO;
+
+        for (int depth = 1; depth <= maxDepth; ++depth) {
+            // Helpers search some iterations one ply deeper, to diversify (Lazy SMP).
+            int searchDepth = depth + (id > 0 && depth > 2 ? (id & 1) : 0);
+            for (auto& rm : rootMoves) rm.previousValue = rm.value;
+
+            for (pvIndex = 0; pvIndex < multiPv; ++pvIndex) {
+                Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE,
+                      delta = params::AspirationWindow;
+                Value center = rootMoves[pvIndex].previousValue;
+                if (depth >= params::AspirationDepth && std::abs(center) < VALUE_MATE_IN_MAX_PLY) {
+                    alpha = std::max(center - delta, -VALUE_INFINITE);
+                    beta = std::min(center + delta, VALUE_INFINITE);
+                }
+                // Aspiration loop: widen the failing side until the value fits the window.
+                for (;;) {
+                    Value v = root_search(alpha, beta, searchDepth);
+                    std::stable_sort(rootMoves.begin() + pvIndex, rootMoves.end(),
+                        [](const RootMove& a, const RootMove& b) { return a.value > b.value; });
+                    if (stopped()) break;
+                    if (v <= alpha) {
+                        beta = (alpha + beta) / 2;
+                        alpha = std::max(v - delta, -VALUE_INFINITE);
+                    } else if (v >= beta) {
+                        beta = std::min(v + delta, VALUE_INFINITE);
+                    } else
+                        break;
+                    delta += delta / 2 + 5;
+                    if (report && elapsed_ms(limits.start) > 2000)
+                        report_line(report, depth, pvIndex, v <= alpha ? BOUND_UPPER : BOUND_LOWER);
+                }
+                std::stable_sort(rootMoves.begin(), rootMoves.begin() + pvIndex + 1,
+                    [](const RootMove& a, const RootMove& b) { return a.value > b.value; });
+                if (stopped()) break;
+            }
+            if (stopped()) break;
+            completedDepth = depth;
+            if (report)
+                for (int i = 0; i < multiPv; ++i) report_line(report, depth, i, BOUND_EXACT);
+            if (id != 0) continue;
+
+            // Stop when the time plan says another iteration would not finish, or when a
+            // requested mate is found.
+            Value best = rootMoves[0].value;
+            if (limits.mate && best >= VALUE_MATE_IN_MAX_PLY
+                && VALUE_MATE - best <= 2 * limits.mate)
+                break;
+            if (shared.plan.optimum && !pondering()) {
+                // Spend longer while the best value is falling.
+                double scale = best < previous - 30 ? 1.6 : best < previous ? 1.2 : 1.0;
+                if (elapsed_ms(limits.start) > shared.plan.optimum * scale * 0.6) break;
+            }
+            previous = best;
+        }
+    }
+
+    std::uint64_t node_count() const { return nodes.load(std::memory_order_relaxed); }
+    const std::vector<RootMove>& root_moves() const { return rootMoves; }
+    int completed_depth() const { return completedDepth; }
+    std::vector<SearchWorker*>* peers = nullptr; // all workers, for node totals
+
+    std::uint64_t total_nodes() const {
+        if (!peers) return node_count();
+        std::uint64_t n = 0;
+        for (auto* w : *peers) n += w->node_count();
+        return n;
+    }
+
+    void report_line(const SearchCallbacks* report, int depth, int index, Bound bound) {
+        const RootMove& rm = rootMoves[index];
+        SearchInfo info;
+        info.depth = depth;
+        info.selDepth = std::max(rm.selDepth, depth);
+        info.multiPv = index + 1;
+        info.value = rm.value == -VALUE_INFINITE ? rm.previousValue : rm.value;
+        if (info.value == -VALUE_INFINITE) info.value = VALUE_ZERO;
+        info.bound = bound;
+        info.nodes = total_nodes();
+        info.timeMs = elapsed_ms(shared.limits.start);
+        info.hashfull = shared.tt->hashfull();
+        Position p = pos;
+        for (Move m : rm.pv) {
+            info.pv.push_back(p.move_text(m));
+            p.do_move(m);
+        }
+        report->info(info);
+    }
+
+    HistoryTable history;
+
+private:
+    struct Stack {
+        Move killers[2];
+        Value staticEval = VALUE_NONE;
+        int checkExtensions = 0;
+    };
+
+    bool pondering() const {
+        return shared.ponder && shared.ponder->load(std::memory_order_relaxed);
+    }
+    bool stopped() const { return shared.stop->load(std::memory_order_relaxed); }
+
+    // Every 1024 nodes the main worker checks the clock and the node limit.
+    void check_limits() {
+        if (id != 0 || (node_count() & 1023) != 0) return;
+        if (shared.limits.nodes && total_nodes() >= shared.limits.nodes) shared.stop->store(true);
+        if (shared.plan.maximum && !pondering() && completedDepth >= 1
+            && elapsed_ms(shared.limits.start) >= shared.plan.maximum)
+            shared.stop->store(true);
+    }
+
+    // A child's value from this node's point of view.
+    template <typename F> Value child(Color us, F&& search, Value alpha, Value beta) {
+        return pos.side_to_move() != us ? -search(-beta, -alpha) : search(alpha, beta);
+    }
+
+    void update_pv(int ply, Move m) {
+        pvTable[ply][0] = m;
+        int len = pvLength[ply + 1];
+        for (int i = 0; i < len; ++i) pvTable[ply][i + 1] = pvTable[ply + 1][i];
+        pvLength[ply] = len + 1;
+    }
+
+    // Searches the root moves from pvIndex on; stores each one's value and line.
+    Value root_search(Value alpha, Value beta, int depth) {
+        Color us = pos.side_to_move();
+        Value best = -VALUE_INFINITE;
+        stack[0].checkExtensions = 0;
+        selDepth = 0;
+        for (int i = pvIndex; i < int(rootMoves.size()); ++i) {
+            RootMove& rm = rootMoves[i];
+            Move m = rm.move;
+            nodes.fetch_add(1, std::memory_order_relaxed);
+            pos.do_move(m);
+            pvLength[1] = 0;
+            int newDepth = depth - 1;
+            Value v;
+            auto pvs = [&](Value a, Value b) { return search(a, b, newDepth, 1, true, false); };
+            auto zws = [&](Value a, Value b) { return search(a, b, newDepth, 1, false, true); };
+            if (i == pvIndex)
+                v = child(us, pvs, alpha, beta);
+            else {
+                v = child(us, zws, alpha, alpha + 1);
+                if (v > alpha && v < beta) v = child(us, pvs, alpha, beta);
+            }
+            pos.undo_move(m);
+            if (stopped() && completedDepth >= 1) return best;
+
+            if (i == pvIndex || v > alpha) {
+                rm.value = v;
+                rm.selDepth = selDepth;
+                rm.pv.assign(1, m);
+                for (int k = 0; k < pvLength[1]; ++k) rm.pv.push_back(pvTable[1][k]);
+            } else
+                rm.value = -VALUE_INFINITE; // only an upper bound: sorts after the others
+            if (v > best) best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (v >= beta) break;
+            }
+        }
+        return best;
+    }
+
+    Value search(Value alpha, Value beta, int depth, int ply, bool pvNode, bool cutNode) {
+        pvLength[ply] = 0;
+
+        // Step 1. Quiescence search at the horizon.
+        if (depth <= 0) return qsearch(alpha, beta, ply, pvNode);
+
+        // Step 2. Abort and limits.
+        check_limits();
+        if (stopped()) return VALUE_ZERO;
+        selDepth = std::max(selDepth, ply);
+
+        // Step 3. Games decided by a rule (repetition, fifty moves, a score), and the
+        // maximal depth.
+        if (auto v = G::rule_value(pos, ply)) return *v;
+        const bool inCheck = pos.in_check();
+        if (ply >= MAX_PLY - 2) return inCheck ? VALUE_DRAW : G::evaluate(pos);
+
+        // Step 4. Mate distance pruning: no line from here can beat a mate found closer
+        // to the root.
+        alpha = std::max(mated_in(ply), alpha);
+        beta = std::min(mate_in(ply + 1), beta);
+        if (alpha >= beta) return alpha;
+
+        // Step 5. Transposition table: a deep enough entry with a fitting bound answers
+        // a zero-window node outright.
+        const Key key = pos.key();
+        TTData tte = shared.tt->probe(key);
+        Value ttValue = TranspositionTable::from_tt(tte.value, ply);
+        Move ttMove = tte.hit ? Move::from_raw(tte.move) : Move();
+        if (!pvNode && tte.hit && tte.depth >= depth && ttValue != VALUE_NONE
+            && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
+            return ttValue;
+
+        // Step 6. Static evaluation (none in check: every move is forced to matter).
+        Stack& ss = stack[ply];
+        Value eval = VALUE_NONE;
+        bool improving = false;
+        if (!inCheck) {
+            eval = tte.hit && tte.eval != VALUE_NONE ? tte.eval : G::evaluate(pos);
+            ss.staticEval = eval;
+            // A TT value with the right bound is a better estimate than the evaluation.
+            if (tte.hit && ttValue != VALUE_NONE
+                && (tte.bound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER)))
+                eval = ttValue;
+            improving = ply >= 2 && stack[ply - 2].staticEval != VALUE_NONE
+                && ss.staticEval > stack[ply - 2].staticEval;
+        } else
+            ss.staticEval = VALUE_NONE;
+        stack[ply + 1].killers[0] = stack[ply + 1].killers[1] = Move();
+        stack[ply + 1].checkExtensions = ss.checkExtensions;
+
+        if (!pvNode && !inCheck && std::abs(beta) < VALUE_MATE_IN_MAX_PLY) {
+            // Step 7. Reverse futility pruning: far above beta at low depth, assume a
+            // quiet move keeps us there.
+            if (depth <= params::ReverseFutilityDepth
+                && eval - params::ReverseFutilityMargin * (depth - improving) >= beta)
+                return eval;
+
+            // Step 8. Null move pruning: if passing still fails high, a real move will
+            // too (unsound in zugzwang; the game says when passing is allowed).
+            if (depth >= params::NullMoveDepth && eval >= beta && ss.staticEval >= beta
+                && G::null_move_allowed(pos) && ply >= nullMinPly) {
+                int r = 3 + depth / 3 + std::min(3, (eval - beta) / 200);
+                Color us = pos.side_to_move();
+                pos.do_null_move();
+                nodes.fetch_add(1, std::memory_order_relaxed);
+                auto zws = [&](Value a, Value b) {
+                    return search(a, b, depth - r, ply + 1, false, !cutNode);
+                };
+                Value v = child(us, zws, beta - 1, beta);
+                pos.undo_null_move();
+                if (stopped()) return VALUE_ZERO;
+                if (v >= beta) {
+                    if (v >= VALUE_MATE_IN_MAX_PLY) v = beta;
+                    if (depth < 12) return v;
+                    // Verification at high depth, with null moves off for our side.
+                    nullMinPly = ply + 3 * (depth - r) / 4;
+                    Value verified = search(beta - 1, beta, depth - r, ply, false, false);
+                    nullMinPly = 0;
+                    if (verified >= beta) return v;
+                }
+            }
+        }
+
+        // Step 9. Internal iterative reduction: without a TT move this node was not
+        // searched before; search it shallower first.
+        if (depth >= 4 && !ttMove && (pvNode || cutNode)) --depth;
+
+        // Step 10. The move loop.
+        const Color us = pos.side_to_move();
+        MovePicker<G> picker(pos, ttMove, ss.killers[0], ss.killers[1], &history);
+        Value best = -VALUE_INFINITE;
+        Move bestMove = Move();
+        int moveCount = 0;
+        Move quietsTried[64];
+        int quietCount = 0;
+        const Value originalAlpha = alpha;
+
+        for (Move m = picker.next(); m; m = picker.next()) {
+            ++moveCount;
+            const bool noisy = G::is_noisy(pos, m);
+
+            // Step 11. Shallow pruning of late quiet moves once a non-losing line exists.
+            if (!pvNode && !inCheck && best > VALUE_MATED_IN_MAX_PLY && !noisy) {
+                // Late move pruning: at low depth only the first few quiets get a look.
+                if (depth <= params::LateMovePruningDepth
+                    && moveCount > (3 + depth * depth) / (2 - improving))
+                    continue;
+                // Futility pruning: the static value is so far below alpha that a quiet
+                // move cannot raise it enough.
+                if (depth <= params::FutilityDepth
+                    && ss.staticEval + params::FutilityBase + params::FutilityMargin * depth
+                        <= alpha)
+                    continue;
+            }
+
+            nodes.fetch_add(1, std::memory_order_relaxed);
+            pos.do_move(m);
+            shared.tt->prefetch(pos.key());
+            const bool givesCheck = pos.in_check();
+
+            // Step 12. Check extension, bounded per line.
+            int extension = 0;
+            if (givesCheck && ss.checkExtensions < params::MaxCheckExtensions) {
+                extension = 1;
+                stack[ply + 1].checkExtensions = ss.checkExtensions + 1;
+            } else
+                stack[ply + 1].checkExtensions = ss.checkExtensions;
+            int newDepth = depth - 1 + extension;
+
+            // Step 13. Late move reductions for quiet moves after the first few, then
+            // principal variation search: zero window first, full window on a surprise.
+            Value v;
+            auto pvs
+                = [&](Value a, Value b) { return search(a, b, newDepth, ply + 1, true, false); };
+            if (depth >= params::LmrMinDepth && moveCount > 1 + pvNode && !noisy && !givesCheck) {
+                int r = reductions[std::min(depth, 63)][std::min(moveCount, 63)];
+                r += !pvNode + cutNode - improving;
+                r -= history.get(us, m.from(), m.to()) / 6000;
+                if (m == ss.killers[0] || m == ss.killers[1]) --r;
+                int reduced = std::clamp(newDepth - r, 1, newDepth);
+                auto zwsReduced
+                    = [&](Value a, Value b) { return search(a, b, reduced, ply + 1, false, true); };
+                v = child(us, zwsReduced, alpha, alpha + 1);
+                if (v > alpha && reduced < newDepth) {
+                    auto zws = [&](Value a, Value b) {
+                        return search(a, b, newDepth, ply + 1, false, !cutNode);
+                    };
+                    v = child(us, zws, alpha, alpha + 1);
+                }
+            } else if (!pvNode || moveCount > 1) {
+                auto zws = [&](Value a, Value b) {
+                    return search(a, b, newDepth, ply + 1, false, !cutNode);
+                };
+                v = child(us, zws, alpha, alpha + 1);
+            } else
+                v = alpha + 1; // force the full-window search of the first PV move
+            if (pvNode && (moveCount == 1 || (v > alpha && v < beta)))
+                v = child(us, pvs, alpha, beta);
+            pos.undo_move(m);
+
+            if (stopped()) return VALUE_ZERO;
+
+            if (v > best) {
+                best = v;
+                if (v > alpha) {
+                    bestMove = m;
+                    if (pvNode) update_pv(ply, m);
+                    alpha = v;
+                    if (v >= beta) {
+                        // Step 14. A quiet cutoff move becomes a killer and gains history;
+                        // the quiets tried before it lose some.
+                        if (!noisy) {
+                            if (ss.killers[0] != m) {
+                                ss.killers[1] = ss.killers[0];
+                                ss.killers[0] = m;
+                            }
+                            int bonus = std::min(depth * depth * 16, 1600);
+                            history.update(us, m.from(), m.to(), bonus);
+                            for (int i = 0; i < quietCount; ++i)
+                                history.update(
+                                    us, quietsTried[i].from(), quietsTried[i].to(), -bonus);
+                        }
+                        break;
+                    }
+                }
+            }
+            if (!noisy && quietCount < 64) quietsTried[quietCount++] = m;
+        }
+
+        // Step 15. No legal move: mate, stalemate, or whatever the game says.
+        if (moveCount == 0) return G::no_moves_value(pos, ply);
+
+        Bound bound = best >= beta ? BOUND_LOWER : best > originalAlpha ? BOUND_EXACT : BOUND_UPPER;
+        shared.tt->store(key, bestMove ? std::uint32_t(bestMove.raw()) : 0,
+            TranspositionTable::to_tt(best, ply), ss.staticEval, depth, bound);
+        return best;
+    }
+
+    // Quiescence search: only noisy moves (all evasions in check) until the position is
+    // quiet, standing pat on the static evaluation.
+    Value qsearch(Value alpha, Value beta, int ply, bool pvNode) {
+        pvLength[ply] = 0;
+        check_limits();
+        if (stopped()) return VALUE_ZERO;
+        selDepth = std::max(selDepth, ply);
+        if (auto v = G::rule_value(pos, ply)) return *v;
+        const bool inCheck = pos.in_check();
+        if (ply >= MAX_PLY - 2) return inCheck ? VALUE_DRAW : G::evaluate(pos);
+
+        const Key key = pos.key();
+        TTData tte = shared.tt->probe(key);
+        Value ttValue = TranspositionTable::from_tt(tte.value, ply);
+        if (!pvNode && tte.hit && ttValue != VALUE_NONE
+            && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
+            return ttValue;
+
+        Value best = -VALUE_INFINITE, standPat = VALUE_NONE;
+        if (!inCheck) {
+            standPat = tte.hit && tte.eval != VALUE_NONE ? tte.eval : G::evaluate(pos);
+            best = standPat;
+            if (best >= beta) return best;
+            alpha = std::max(alpha, best);
+        }
+
+        const Color us = pos.side_to_move();
+        MovePicker<G> picker(pos, tte.hit ? Move::from_raw(tte.move) : Move());
+        Move bestMove = Move();
+        int moveCount = 0;
+        const Value originalAlpha = alpha;
+        for (Move m = picker.next(); m; m = picker.next()) {
+            ++moveCount;
+            // Delta pruning: even winning this capture's victim cannot reach alpha (for
+            // games that can tell what a noisy move gains).
+            if constexpr (requires { G::noisy_gain(pos, m); })
+                if (!inCheck && standPat + params::QsDeltaMargin + G::noisy_gain(pos, m) <= alpha)
+                    continue;
+            nodes.fetch_add(1, std::memory_order_relaxed);
+            pos.do_move(m);
+            auto qs = [&](Value a, Value b) { return qsearch(a, b, ply + 1, pvNode); };
+            Value v = child(us, qs, alpha, beta);
+            pos.undo_move(m);
+            if (stopped()) return VALUE_ZERO;
+            if (v > best) {
+                best = v;
+                if (v > alpha) {
+                    bestMove = m;
+                    if (pvNode) update_pv(ply, m);
+                    alpha = v;
+                    if (v >= beta) break;
+                }
+            }
+        }
+        if (inCheck && moveCount == 0) return G::no_moves_value(pos, ply);
+
+        Bound bound = best >= beta ? BOUND_LOWER : best > originalAlpha ? BOUND_EXACT : BOUND_UPPER;
+        shared.tt->store(key, bestMove ? std::uint32_t(bestMove.raw()) : 0,
+            TranspositionTable::to_tt(best, ply), standPat, 0, bound);
+        return best;
+    }
+
+    int id;
+    SharedSearch& shared;
+    Position pos;
+    std::vector<RootMove> rootMoves;
+    int pvIndex = 0;
+    int selDepth = 0;
+    int completedDepth = 0;
+    int nullMinPly = 0;
+    std::atomic<std::uint64_t> nodes {0};
+    Stack stack[MAX_PLY + 4] = {};
+    Move pvTable[MAX_PLY + 2][MAX_PLY + 2];
+    int pvLength[MAX_PLY + 2] = {};
+    int reductions[64][64] = {};
+};
+
+// Runs one search to completion (limits, `stop`, or a ponderhit-ended ponder) and
+// reports the best move. Blocking: the Engine runs it on its worker thread.
+template <SearchGame G>
+void think(const typename G::Position& root, SharedSearch& shared, const SearchCallbacks& report) {
+    using Worker = SearchWorker<G>;
+    using Move = typename G::Move;
+
+    // Root moves: every legal move, or those `searchmoves` names.
+    typename G::MoveList legal;
+    G::generate_legal(root, legal);
+    std::vector<typename Worker::RootMove> rootMoves;
+    for (Move m : legal) {
+        const auto& wanted = shared.limits.searchMoves;
+        if (!wanted.empty()
+            && std::find(wanted.begin(), wanted.end(), root.move_text(m)) == wanted.end())
+            continue;
+        typename Worker::RootMove rm;
+        rm.move = m;
+        rm.pv.push_back(m);
+        rootMoves.push_back(rm);
+    }
+
+    auto wait_for_release = [&] {
+        // In infinite and ponder mode the best move waits for `stop` or `ponderhit`.
+        while (!shared.stop->load() && (shared.limits.infinite || shared.ponder->load()))
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    };
+
+    if (rootMoves.empty()) {
+        SearchInfo info;
+        info.value = G::no_moves_value(root, 0);
+        info.timeMs = elapsed_ms(shared.limits.start);
+        report.info(info);
+        wait_for_release();
+        report.bestmove("(none)", "");
+        return;
+    }
+
+    shared.tt->new_search();
+    int threads = std::max(1, shared.options.threads);
+    std::vector<std::unique_ptr<Worker>> workers;
+    std::vector<Worker*> peers;
+    for (int i = 0; i < threads; ++i) {
+        workers.push_back(std::make_unique<Worker>(i, shared, root, rootMoves));
+        peers.push_back(workers.back().get());
+    }
+    for (auto* w : peers) w->peers = &peers;
+
+    std::vector<std::thread> helpers;
+    for (int i = 1; i < threads; ++i)
+        helpers.emplace_back([&, i] { workers[i]->iterate(nullptr); });
+    workers[0]->iterate(&report);
+    wait_for_release();
+    shared.stop->store(true);
+    for (auto& t : helpers) t.join();
+
+    Worker& main = *workers[0];
+    const auto& best = main.root_moves()[0];
+    // The final line right before bestmove, as GUIs take the move's score from it.
+    main.report_line(&report, std::max(1, main.completed_depth()), 0, BOUND_EXACT);
+    std::string ponder;
+    if (best.pv.size() >= 2) {
+        typename G::Position p = root;
+        p.do_move(best.pv[0]);
+        ponder = p.move_text(best.pv[1]);
+    }
+    report.bestmove(root.move_text(best.move), ponder);
+}
+
+} // namespace hq

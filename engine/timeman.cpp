@@ -1,0 +1,43 @@
+#include "limits.h"
+
+#include <algorithm>
+
+namespace hq {
+
+// Time management:
+// - `movetime`: use it all, less the overhead.
+// - a clock: spread the remaining time (plus the increments still to come) over the moves
+//   to go (`movestogo`, or an estimate of 40 for sudden death), aim for that, and allow up
+//   to 5 times as much when the search is unstable, never more than 3/4 of the clock.
+// - our clock missing while the opponent's is given: assume ours equals theirs.
+// - zero or negative time left: move at once (the search still completes depth 1).
+TimePlan TimePlan::make(
+    const SearchLimits& limits, Color us, std::int64_t moveOverhead, int movesPerTurn) {
+    TimePlan plan;
+    if (limits.infinite) return plan;
+    if (limits.moveTime > 0) {
+        plan.optimum = plan.maximum = std::max<std::int64_t>(1, limits.moveTime - moveOverhead);
+        return plan;
+    }
+    if (!limits.uses_clock()) return plan;
+
+    std::int64_t time = limits.time[us] ? *limits.time[us] : *limits.time[~us];
+    std::int64_t inc = limits.time[us] ? limits.inc[us] : limits.inc[~us];
+    if (time <= 0) {
+        plan.optimum = plan.maximum = 1;
+        return plan;
+    }
+    int movesToGo = limits.movesToGo > 0 ? std::min(limits.movesToGo, 50) : 40;
+    std::int64_t usable = time + inc * (movesToGo - 1) - moveOverhead * (2 + movesToGo / 8);
+    usable = std::max<std::int64_t>(usable, time / 4);
+    std::int64_t perTurn = usable / movesToGo;
+    // In a game of several single moves a turn, each single move gets an equal share.
+    std::int64_t share = perTurn / std::max(1, movesPerTurn);
+
+    std::int64_t hardCap = std::max<std::int64_t>(1, time * 3 / 4 - moveOverhead);
+    plan.optimum = std::clamp<std::int64_t>(share, 1, hardCap);
+    plan.maximum = std::clamp<std::int64_t>(share * 5, 1, hardCap);
+    return plan;
+}
+
+} // namespace hq

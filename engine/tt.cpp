@@ -1,0 +1,104 @@
+#include "tt.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <thread>
+#include <vector>
+
+namespace hq {
+
+TranspositionTable::~TranspositionTable() { std::free(memory); }
+
+void TranspositionTable::resize(std::size_t mb) {
+    if (mb == sizeMb && buckets) return;
+    std::free(memory);
+    memory = nullptr;
+    buckets = nullptr;
+    bucketCount = std::max<std::size_t>(1, mb * 1024 * 1024 / sizeof(TTBucket));
+    // calloc of a large block maps fresh zero pages: no time spent clearing here.
+    memory = std::calloc(bucketCount * sizeof(TTBucket) + 64, 1);
+    if (!memory) throw std::bad_alloc();
+    auto addr = reinterpret_cast<std::uintptr_t>(memory);
+    buckets = reinterpret_cast<TTBucket*>((addr + 63) & ~std::uintptr_t(63));
+    sizeMb = mb;
+    generation = 0;
+}
+
+void TranspositionTable::clear(int threads) {
+    if (!buckets) return;
+    threads = std::max(1, threads);
+    std::vector<std::thread> workers;
+    std::size_t chunk = bucketCount / std::size_t(threads) + 1;
+    for (int t = 0; t < threads; ++t) {
+        std::size_t start = std::size_t(t) * chunk;
+        if (start >= bucketCount) break;
+        std::size_t count = std::min(chunk, bucketCount - start);
+        workers.emplace_back(
+            [this, start, count] { std::memset(buckets + start, 0, count * sizeof(TTBucket)); });
+    }
+    for (auto& w : workers) w.join();
+    generation = 0;
+}
+
+TTData TranspositionTable::probe(Key key) const {
+    const TTBucket* b = bucket_of(key);
+    std::uint32_t key32 = std::uint32_t(key >> 32);
+    for (const TTEntry& e : b->entries)
+        if (e.key32 == key32 && e.depth8) {
+            TTData d;
+            d.hit = true;
+            d.move = e.move;
+            d.value = e.value;
+            d.eval = e.eval;
+            d.depth = e.depth();
+            d.bound = e.bound();
+            return d;
+        }
+    return {};
+}
+
+void TranspositionTable::store(
+    Key key, std::uint32_t move, Value value, Value eval, int depth, Bound bound) {
+    TTBucket* b = bucket_of(key);
+    std::uint32_t key32 = std::uint32_t(key >> 32);
+    TTEntry* replace = &b->entries[0];
+    int worst = 1 << 30;
+    for (TTEntry& e : b->entries) {
+        if (e.key32 == key32 || !e.depth8) {
+            replace = &e;
+            break;
+        }
+        // Older generations lose 8 plies of depth worth per step of age.
+        int age = ((generation - (e.genBound & 0xFC)) & 0xFF) / 4;
+        int worth = e.depth8 - 8 * age;
+        if (worth < worst) {
+            worst = worth;
+            replace = &e;
+        }
+    }
+    bool sameKey = replace->key32 == key32 && replace->depth8;
+    // Keep the old move if the new search found none.
+    if (move || !sameKey) replace->move = move;
+    if (sameKey && bound != BOUND_EXACT && depth + TTEntry::DEPTH_OFFSET + 3 < replace->depth8
+        && (replace->genBound & 0xFC) == generation)
+        return;
+    replace->key32 = key32;
+    replace->value = std::int16_t(value);
+    replace->eval = std::int16_t(eval);
+    replace->depth8 = std::uint8_t(std::clamp(depth + TTEntry::DEPTH_OFFSET, 1, 255));
+    replace->genBound = std::uint8_t(generation | bound);
+}
+
+int TranspositionTable::hashfull() const {
+    if (!buckets) return 0;
+    std::size_t n = std::min<std::size_t>(bucketCount, 250);
+    int used = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        for (const TTEntry& e : buckets[i].entries)
+            used += e.depth8 && (e.genBound & 0xFC) == generation;
+    return int(used * 1000 / (n * TTBucket::SIZE));
+}
+
+} // namespace hq
