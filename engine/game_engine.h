@@ -75,10 +75,8 @@ protected:
     }
     int moves_per_turn() const override {
         std::lock_guard lock(posMutex);
-        if constexpr (requires { root.moves_per_turn(); })
-            return root.moves_per_turn();
-        else
-            return 1;
+        if constexpr (requires { root.moves_per_turn(); }) return root.moves_per_turn();
+        else return 1;
     }
 
     std::uint64_t run_perft(int depth, const DivideFn& divide) override {

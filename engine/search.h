@@ -93,8 +93,7 @@ public:
                         alpha = std::max(v - delta, -VALUE_INFINITE);
                     } else if (v >= beta) {
                         beta = std::min(v + delta, VALUE_INFINITE);
-                    } else
-                        break;
+                    } else break;
                     delta += delta / 2 + 5;
                     if (report && elapsed_ms(limits.start) > 2000)
                         report_line(report, depth, pvIndex, v <= alpha ? BOUND_UPPER : BOUND_LOWER);
@@ -207,8 +206,7 @@ private:
             Value v;
             auto pvs = [&](Value a, Value b) { return search(a, b, newDepth, 1, true, false); };
             auto zws = [&](Value a, Value b) { return search(a, b, newDepth, 1, false, true); };
-            if (i == pvIndex)
-                v = child(us, pvs, alpha, beta);
+            if (i == pvIndex) v = child(us, pvs, alpha, beta);
             else {
                 v = child(us, zws, alpha, alpha + 1);
                 if (v > alpha && v < beta) v = child(us, pvs, alpha, beta);
@@ -221,8 +219,7 @@ private:
                 rm.selDepth = selDepth;
                 rm.pv.assign(1, m);
                 for (int k = 0; k < pvLength[1]; ++k) rm.pv.push_back(pvTable[1][k]);
-            } else
-                rm.value = -VALUE_INFINITE; // only an upper bound: sorts after the others
+            } else rm.value = -VALUE_INFINITE; // only an upper bound: sorts after the others
             if (v > best) best = v;
             if (v > alpha) {
                 alpha = v;
@@ -278,8 +275,7 @@ private:
                 eval = ttValue;
             improving = ply >= 2 && stack[ply - 2].staticEval != VALUE_NONE
                 && ss.staticEval > stack[ply - 2].staticEval;
-        } else
-            ss.staticEval = VALUE_NONE;
+        } else ss.staticEval = VALUE_NONE;
         stack[ply + 1].killers[0] = stack[ply + 1].killers[1] = Move();
         stack[ply + 1].checkExtensions = ss.checkExtensions;
 
@@ -334,32 +330,35 @@ private:
             ++moveCount;
             const bool noisy = G::is_noisy(pos, m);
 
-            // Step 11. Shallow pruning of late quiet moves once a non-losing line exists.
-            if (!pvNode && !inCheck && best > VALUE_MATED_IN_MAX_PLY && !noisy) {
-                // Late move pruning: at low depth only the first few quiets get a look.
-                if (depth <= params::LateMovePruningDepth
-                    && moveCount > (3 + depth * depth) / (2 - improving))
-                    continue;
-                // Futility pruning: the static value is so far below alpha that a quiet
-                // move cannot raise it enough.
-                if (depth <= params::FutilityDepth
-                    && ss.staticEval + params::FutilityBase + params::FutilityMargin * depth
-                        <= alpha)
-                    continue;
-            }
-
-            nodes.fetch_add(1, std::memory_order_relaxed);
             pos.do_move(m);
             shared.tt->prefetch(pos.key());
             const bool givesCheck = pos.in_check();
+
+            // Step 11. Shallow pruning of late quiet moves that do not give check, once a
+            // line that is not lost exists.
+            if (!pvNode && !inCheck && !givesCheck && !noisy && best > VALUE_MATED_IN_MAX_PLY) {
+                // Late move pruning: at low depth only the first few quiets get a look.
+                bool lateMove = depth <= params::LateMovePruningDepth
+                    && moveCount > (3 + depth * depth) / (2 - improving);
+                // Futility pruning: the static value is so far below alpha that a quiet
+                // move cannot raise it enough.
+                bool futile = depth <= params::FutilityDepth
+                    && ss.staticEval + params::FutilityBase + params::FutilityMargin * depth
+                        <= alpha;
+                if (lateMove || futile) {
+                    pos.undo_move(m);
+                    continue;
+                }
+            }
+
+            nodes.fetch_add(1, std::memory_order_relaxed);
 
             // Step 12. Check extension, bounded per line.
             int extension = 0;
             if (givesCheck && ss.checkExtensions < params::MaxCheckExtensions) {
                 extension = 1;
                 stack[ply + 1].checkExtensions = ss.checkExtensions + 1;
-            } else
-                stack[ply + 1].checkExtensions = ss.checkExtensions;
+            } else stack[ply + 1].checkExtensions = ss.checkExtensions;
             int newDepth = depth - 1 + extension;
 
             // Step 13. Late move reductions for quiet moves after the first few, then
@@ -387,8 +386,7 @@ private:
                     return search(a, b, newDepth, ply + 1, false, !cutNode);
                 };
                 v = child(us, zws, alpha, alpha + 1);
-            } else
-                v = alpha + 1; // force the full-window search of the first PV move
+            } else v = alpha + 1; // force the full-window search of the first PV move
             if (pvNode && (moveCount == 1 || (v > alpha && v < beta)))
                 v = child(us, pvs, alpha, beta);
             pos.undo_move(m);

@@ -44,28 +44,23 @@ bool Uci::handle(const std::string& line) {
     if (words.empty()) return true;
     const std::string& cmd = words[0];
 
-    if (cmd == "uci")
-        cmd_uci();
-    else if (cmd == "isready")
-        println("readyok");
-    else if (cmd == "ucinewgame")
-        engine->wait();
-    else if (cmd == "setoption")
-        cmd_setoption(words);
-    else if (cmd == "position")
-        cmd_position(words);
-    else if (cmd == "go")
-        cmd_go(words);
-    else if (cmd == "stop")
+    if (cmd == "uci") cmd_uci();
+    else if (cmd == "isready") println("readyok");
+    else if (cmd == "ucinewgame") {
         engine->stop();
+        engine->wait();
+        engine->clear_hash();
+    } else if (cmd == "setoption") cmd_setoption(words);
+    else if (cmd == "position") cmd_position(words);
+    else if (cmd == "go") cmd_go(words);
+    else if (cmd == "stop") engine->stop();
+    else if (cmd == "ponderhit") engine->ponderhit();
     else if (cmd == "quit") {
         engine->stop();
         engine->wait();
         return false;
-    } else if (cmd == "d")
-        print_line(engine->picture());
-    else
-        error(fmt::format("unknown command '{}'", line));
+    } else if (cmd == "d") print_line(engine->picture());
+    else error(fmt::format("unknown command '{}'", line));
     return true;
 }
 
@@ -119,8 +114,7 @@ void Uci::cmd_setoption(const std::vector<std::string>& words) {
         return v && *v >= lo && *v <= hi ? v : std::nullopt;
     };
     Engine::Options o = options;
-    if (name == "uci_variant")
-        select_variant(value);
+    if (name == "uci_variant") select_variant(value);
     else if (name == "uci_chess960") {
         std::string v = to_lower(value);
         if (v != "true" && v != "false") {
@@ -129,8 +123,7 @@ void Uci::cmd_setoption(const std::vector<std::string>& words) {
         }
         chess960Option = v == "true";
         engine->set_chess960(chess960Option);
-    } else if (name == "clear hash")
-        engine->clear_hash();
+    } else if (name == "clear hash") engine->clear_hash();
     else if (name == "ponder") {
         // Pondering is driven by `go ponder`; the option only tells the GUI we can.
     } else if (name == "hash") {
@@ -141,8 +134,7 @@ void Uci::cmd_setoption(const std::vector<std::string>& words) {
         if (auto v = spin(1, 256)) o.multiPv = int(*v);
     } else if (name == "move overhead") {
         if (auto v = spin(0, 5000)) o.moveOverhead = *v;
-    } else
-        error(fmt::format("unknown option '{}'", join_words(words, 2, valuePos)));
+    } else error(fmt::format("unknown option '{}'", join_words(words, 2, valuePos)));
     if (o.hashMb != options.hashMb || o.threads != options.threads || o.multiPv != options.multiPv
         || o.moveOverhead != options.moveOverhead) {
         options = o;
@@ -202,10 +194,8 @@ void Uci::cmd_go(const std::vector<std::string>& words) {
     limits.start = now();
     for (std::size_t i = 1; i < words.size(); ++i) {
         const std::string& w = words[i];
-        if (w == "infinite")
-            limits.infinite = true;
-        else if (w == "ponder")
-            limits.ponder = true;
+        if (w == "infinite") limits.infinite = true;
+        else if (w == "ponder") limits.ponder = true;
         else if (w == "searchmoves") {
             limits.searchMoves.assign(words.begin() + long(i) + 1, words.end());
             break;
@@ -216,28 +206,17 @@ void Uci::cmd_go(const std::vector<std::string>& words) {
                 continue;
             }
             ++i;
-            if (w == "wtime")
-                limits.time[WHITE] = *v;
-            else if (w == "btime")
-                limits.time[BLACK] = *v;
-            else if (w == "winc")
-                limits.inc[WHITE] = std::max<std::int64_t>(0, *v);
-            else if (w == "binc")
-                limits.inc[BLACK] = std::max<std::int64_t>(0, *v);
-            else if (w == "movestogo")
-                limits.movesToGo = int(std::max<std::int64_t>(0, *v));
-            else if (w == "movetime")
-                limits.moveTime = std::max<std::int64_t>(1, *v);
-            else if (w == "depth")
-                limits.depth = int(std::clamp<std::int64_t>(*v, 1, MAX_PLY - 1));
-            else if (w == "nodes")
-                limits.nodes = std::uint64_t(std::max<std::int64_t>(1, *v));
-            else if (w == "mate")
-                limits.mate = int(std::clamp<std::int64_t>(*v, 1, MAX_PLY / 2));
-            else
-                error(fmt::format("unknown go parameter '{}'", w));
-        } else
-            error(fmt::format("unknown or incomplete go parameter '{}'", w));
+            if (w == "wtime") limits.time[WHITE] = *v;
+            else if (w == "btime") limits.time[BLACK] = *v;
+            else if (w == "winc") limits.inc[WHITE] = std::max<std::int64_t>(0, *v);
+            else if (w == "binc") limits.inc[BLACK] = std::max<std::int64_t>(0, *v);
+            else if (w == "movestogo") limits.movesToGo = int(std::max<std::int64_t>(0, *v));
+            else if (w == "movetime") limits.moveTime = std::max<std::int64_t>(1, *v);
+            else if (w == "depth") limits.depth = int(std::clamp<std::int64_t>(*v, 1, MAX_PLY - 1));
+            else if (w == "nodes") limits.nodes = std::uint64_t(std::max<std::int64_t>(1, *v));
+            else if (w == "mate") limits.mate = int(std::clamp<std::int64_t>(*v, 1, MAX_PLY / 2));
+            else error(fmt::format("unknown go parameter '{}'", w));
+        } else error(fmt::format("unknown or incomplete go parameter '{}'", w));
     }
     engine->stop();
     engine->go(limits, {print_info, print_bestmove});
@@ -249,12 +228,9 @@ void Uci::print_info(const SearchInfo& info) {
         int plies = VALUE_MATE - std::abs(info.value);
         int moves = (plies + 1) / 2;
         score = fmt::format("mate {}", info.value > 0 ? moves : -moves);
-    } else
-        score = fmt::format("cp {}", info.value);
-    if (info.bound == BOUND_LOWER)
-        score += " lowerbound";
-    else if (info.bound == BOUND_UPPER)
-        score += " upperbound";
+    } else score = fmt::format("cp {}", info.value);
+    if (info.bound == BOUND_LOWER) score += " lowerbound";
+    else if (info.bound == BOUND_UPPER) score += " upperbound";
     std::uint64_t nps = info.timeMs > 0 ? info.nodes * 1000 / std::uint64_t(info.timeMs) : 0;
     std::string pv;
     for (const auto& m : info.pv) pv += " " + m;
@@ -264,10 +240,8 @@ void Uci::print_info(const SearchInfo& info) {
 }
 
 void Uci::print_bestmove(const std::string& best, const std::string& ponder) {
-    if (ponder.empty())
-        println("bestmove {}", best);
-    else
-        println("bestmove {} ponder {}", best, ponder);
+    if (ponder.empty()) println("bestmove {}", best);
+    else println("bestmove {} ponder {}", best, ponder);
 }
 
 } // namespace hq

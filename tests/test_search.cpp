@@ -1,0 +1,249 @@
+// The search: finding mates, determinism, and the UCI behaviour around `go` (driven
+// through the real binary over pipes).
+#include "process.h"
+#include "support.h"
+
+#include <catch2/catch.hpp>
+
+using namespace hq;
+using namespace hq::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+struct SearchResult {
+    SearchInfo last;
+    std::string best;
+    int bestmoves = 0;
+};
+
+SearchResult search(const std::string& variant, const std::string& fen, SearchLimits limits) {
+    auto engine = make_engine(variant);
+    REQUIRE(engine);
+    REQUIRE_FALSE(engine->set_position(fen, {}).has_value());
+    SearchResult r;
+    limits.start = now();
+    engine->go(limits,
+        {[&](const SearchInfo& i) { r.last = i; },
+            [&](const std::string& b, const std::string&) {
+                r.best = b;
+                ++r.bestmoves;
+            }});
+    engine->wait();
+    return r;
+}
+
+// Mate-in-N positions, each checked with Stockfish 15.1 (`go depth 16` reports mate N).
+struct MateCase {
+    const char* fen;
+    int moves;
+};
+constexpr MateCase MateSuite[] = {
+    {"6rk/6pp/8/6N1/8/8/8/6KQ w - - 0 1", 1},
+    {"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 2},
+    {"1rb4r/pkPp3p/1b1P3n/1Q6/N3Pp2/8/P1P3PP/7K w - - 1 1", 2},
+    {"4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 1 1", 2},
+    {"6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", 2},
+    {"2r1r1k1/5ppp/8/8/Q7/8/5PPP/4R1K1 w - - 0 1", 2},
+    {"r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", 3},
+    {"r1bqr1k1/ppp2pp1/3p4/4n1NQ/2B1PN2/8/P4PPP/b4RK1 w - - 0 1", 3},
+};
+
+Process start_engine() { return Process({HARLEQUIN_BINARY}); }
+
+int count_prefix(const std::vector<std::string>& lines, const std::string& prefix) {
+    int n = 0;
+    for (const auto& l : lines) n += l.rfind(prefix, 0) == 0;
+    return n;
+}
+
+} // namespace
+
+TEST_CASE("the search finds every mate of the mate suite", "[search][mate]") {
+    for (const MateCase& c : MateSuite) {
+        INFO(c.fen);
+        SearchLimits limits;
+        limits.depth = 2 * c.moves + 4;
+        SearchResult r = search("chess", c.fen, limits);
+        CHECK(r.last.value == mate_in(2 * c.moves - 1));
+        CHECK(r.bestmoves == 1);
+        // The principal variation is a legal line ending in mate.
+        auto referee = make_referee("chess");
+        REQUIRE_FALSE(referee->set_position(c.fen).has_value());
+        for (const auto& m : r.last.pv) REQUIRE_FALSE(referee->play(m).has_value());
+        CHECK(int(r.last.pv.size()) == 2 * c.moves - 1);
+        CHECK(referee->outcome().reason.find("mates") != std::string::npos);
+    }
+}
+
+TEST_CASE("go mate stops once the mate is found", "[search][mate]") {
+    SearchLimits limits;
+    limits.mate = 2;
+    SearchResult r = search("chess", MateSuite[1].fen, limits);
+    CHECK(r.best == "d5f6");
+    CHECK(r.last.value == mate_in(3));
+}
+
+TEST_CASE("a search with one thread is deterministic", "[search]") {
+    SearchLimits limits;
+    limits.depth = 9;
+    const char* fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    SearchResult a = search("chess", fen, limits), b = search("chess", fen, limits);
+    CHECK(a.last.nodes == b.last.nodes);
+    CHECK(a.best == b.best);
+    CHECK(a.last.nodes > 1000);
+}
+
+TEST_CASE("the node limit is kept", "[search]") {
+    SearchLimits limits;
+    limits.nodes = 20000;
+    SearchResult r = search("chess", "", limits);
+    CHECK(r.bestmoves == 1);
+    CHECK(r.last.nodes >= 20000);
+    CHECK(r.last.nodes < 22000);
+}
+
+TEST_CASE("no legal move answers bestmove (none)", "[search][uci]") {
+    SearchLimits limits;
+    limits.depth = 5;
+    SearchResult r
+        = search("chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", limits);
+    CHECK(r.best == "(none)");
+    CHECK(r.bestmoves == 1);
+}
+
+TEST_CASE("isready is answered within 50 ms during a long search", "[uci][search]") {
+    Process p = start_engine();
+    p.send("position startpos");
+    p.send("go infinite");
+    REQUIRE(p.wait_for("info depth 5", 5s));
+    for (int i = 0; i < 5; ++i) {
+        auto t0 = std::chrono::steady_clock::now();
+        p.send("isready");
+        REQUIRE(p.wait_for("readyok", 2s));
+        CHECK(std::chrono::steady_clock::now() - t0 < 50ms);
+    }
+    p.send("stop");
+    CHECK(p.wait_for("bestmove", 2s));
+}
+
+TEST_CASE("stop is answered with exactly one bestmove within 100 ms", "[uci][search]") {
+    Process p = start_engine();
+    p.send("position startpos moves e2e4 e7e5");
+    p.send("go infinite");
+    REQUIRE(p.wait_for("info depth 6", 5s));
+    auto t0 = std::chrono::steady_clock::now();
+    p.send("stop");
+    std::vector<std::string> seen;
+    REQUIRE(p.wait_for("bestmove", 2s, &seen));
+    CHECK(std::chrono::steady_clock::now() - t0 < 100ms);
+    // The final info line comes right before bestmove.
+    REQUIRE(seen.size() >= 2);
+    CHECK(seen[seen.size() - 2].rfind("info depth", 0) == 0);
+    CHECK(seen[seen.size() - 2].find(" pv ") != std::string::npos);
+    p.send("isready");
+    seen.clear();
+    REQUIRE(p.wait_for("readyok", 2s, &seen));
+    CHECK(count_prefix(seen, "bestmove") == 0);
+    // A second stop with nothing running produces nothing.
+    p.send("stop");
+    p.send("isready");
+    seen.clear();
+    REQUIRE(p.wait_for("readyok", 2s, &seen));
+    CHECK(count_prefix(seen, "bestmove") == 0);
+}
+
+TEST_CASE("go infinite never stops by itself", "[uci][search]") {
+    Process p = start_engine();
+    p.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"); // mate in one
+    p.send("go infinite");
+    std::vector<std::string> seen;
+    CHECK_FALSE(p.wait_for("bestmove", 1500ms, &seen));
+    p.send("stop");
+    auto line = p.wait_for("bestmove", 2s);
+    REQUIRE(line);
+    CHECK(*line == "bestmove d1d8");
+}
+
+TEST_CASE("go ponder waits for ponderhit, then keeps to the clock", "[uci][search]") {
+    Process p = start_engine();
+    p.send("position startpos moves e2e4");
+    p.send("go ponder wtime 2000 btime 2000");
+    CHECK_FALSE(p.wait_for("bestmove", 1000ms));
+    auto t0 = std::chrono::steady_clock::now();
+    p.send("ponderhit");
+    REQUIRE(p.wait_for("bestmove", 2s));
+    CHECK(std::chrono::steady_clock::now() - t0 < 1500ms);
+}
+
+TEST_CASE(
+    "clock edge cases: a missing, tiny or negative clock still moves in time", "[uci][search]") {
+    Process p = start_engine();
+    p.send("position startpos");
+    for (const char* go :
+        {"go wtime 100", "go btime 100 wtime 100 winc 0 binc 0", "go wtime -50 btime 1000",
+            "go wtime 0 btime 0", "go movetime 50", "go nodes 5000", "go depth 3"}) {
+        INFO(go);
+        auto t0 = std::chrono::steady_clock::now();
+        p.send(go);
+        std::vector<std::string> seen;
+        auto line = p.wait_for("bestmove", 2s, &seen);
+        REQUIRE(line);
+        CHECK(std::chrono::steady_clock::now() - t0 < 500ms);
+        CHECK(line->size() > 9);
+    }
+}
+
+TEST_CASE("quit during a search exits at once", "[uci][search]") {
+    Process p = start_engine();
+    p.send("position startpos");
+    p.send("go infinite");
+    REQUIRE(p.wait_for("info depth 3", 5s));
+    auto t0 = std::chrono::steady_clock::now();
+    p.send("quit");
+    auto code = p.wait_exit(3s, false);
+    REQUIRE(code);
+    CHECK(*code == 0);
+    CHECK(std::chrono::steady_clock::now() - t0 < 1s);
+}
+
+TEST_CASE("options arrive in any order and a large Hash does not delay readyok", "[uci][search]") {
+    Process p = start_engine();
+    p.send("uci");
+    REQUIRE(p.wait_for("uciok", 2s));
+    auto t0 = std::chrono::steady_clock::now();
+    p.send("setoption name Hash value 2048");
+    p.send("setoption name Threads value 2");
+    p.send("setoption name Move Overhead value 30");
+    p.send("setoption name MultiPV value 2");
+    p.send("isready");
+    REQUIRE(p.wait_for("readyok", 2s));
+    CHECK(std::chrono::steady_clock::now() - t0 < 1s);
+    p.send("setoption name Threads value 1");
+    p.send("setoption name Hash value 8");
+    p.send("setoption name Clear Hash");
+    p.send("position startpos");
+    p.send("go depth 6");
+    std::vector<std::string> seen;
+    REQUIRE(p.wait_for("bestmove", 5s, &seen));
+    CHECK(count_prefix(seen, "info depth 6 seldepth") >= 2); // MultiPV 2 lines
+    bool second = false;
+    for (const auto& l : seen) second |= l.find("multipv 2") != std::string::npos;
+    CHECK(second);
+    p.send("setoption name Hash value 0");
+    CHECK(p.wait_for("info string error", 2s));
+}
+
+TEST_CASE("a new go while searching ends the old search with its own bestmove", "[uci][search]") {
+    Process p = start_engine();
+    p.send("position startpos");
+    p.send("go infinite");
+    REQUIRE(p.wait_for("info depth 3", 5s));
+    p.send("go depth 2");
+    std::vector<std::string> seen;
+    REQUIRE(p.wait_for("bestmove", 3s, &seen));
+    REQUIRE(p.wait_for("bestmove", 3s, &seen));
+    p.send("isready");
+    REQUIRE(p.wait_for("readyok", 2s, &seen));
+    CHECK(count_prefix(seen, "bestmove") == 2);
+}
