@@ -31,12 +31,14 @@ void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
         if (tt.size_mb() != opts.hashMb) tt.resize(opts.hashMb);
         if (clearPending) {
             tt.clear(opts.threads);
+            memory = SearchMemory();
             clearPending = false;
         }
         SharedSearch shared;
         shared.tt = &tt;
         shared.stop = &stopFlag;
         shared.ponder = &ponderFlag;
+        shared.memory = &memory;
         shared.limits = limits;
         shared.options = {opts.threads, opts.multiPv, opts.moveOverhead, moves_per_turn()};
         shared.plan = TimePlan::make(limits, side_to_move(), opts.moveOverhead, moves_per_turn());

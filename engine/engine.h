@@ -7,6 +7,7 @@
 // front-end's input thread stays free to answer `isready`/`ping` and to call stop().
 #pragma once
 
+#include "history.h"
 #include "limits.h"
 #include "tt.h"
 #include "types.h"
@@ -98,6 +99,7 @@ protected:
 private:
     Options opts;
     TranspositionTable tt;
+    SearchMemory memory;
     bool clearPending = false;
     VariantSpec variantSpec;
     std::thread worker;

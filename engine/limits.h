@@ -15,6 +15,7 @@
 namespace hq {
 
 class TranspositionTable;
+struct SearchMemory;
 
 using TimePoint = std::chrono::steady_clock::time_point;
 inline TimePoint now() { return std::chrono::steady_clock::now(); }
@@ -82,6 +83,7 @@ struct SharedSearch {
     TranspositionTable* tt = nullptr;
     std::atomic<bool>* stop = nullptr;   // set by `stop`, the time limit or the node limit
     std::atomic<bool>* ponder = nullptr; // true while pondering (no time limit yet)
+    SearchMemory* memory = nullptr;      // kept between searches; the main worker updates it
     SearchLimits limits;
     TimePlan plan;
     SearchOptions options;

@@ -5,7 +5,7 @@
 //   2. good noisy moves (captures, queen promotions), best victim / least attacker first,
 //      "good" meaning not losing material by static exchange where the game offers
 //      `G::see_ge` (otherwise every noisy move is good);
-//   3. quiet moves: the two killers first, then by history score;
+//   3. quiet moves: the two killers and the counter move first, then by history score;
 //   4. the bad noisy moves put aside in stage 2.
 //
 // In quiescence search only stages 1-2 run, unless the side to move is in check (then
@@ -13,24 +13,11 @@
 #pragma once
 
 #include "game.h"
+#include "history.h"
 
 #include <cstdint>
 
 namespace hq {
-
-// Quiet-move history: how often a (side, from, to) quiet move caused a cutoff, with
-// gravity so that old results fade.
-struct HistoryTable {
-    static constexpr int MAX = 16384;
-    std::int16_t table[COLOR_NB][64][64] = {};
-
-    int get(Color c, Square from, Square to) const { return table[c][from][to]; }
-    void update(Color c, Square from, Square to, int bonus) {
-        std::int16_t& h = table[c][from][to];
-        bonus = std::clamp(bonus, -MAX, MAX);
-        h = std::int16_t(h + bonus - h * std::abs(bonus) / MAX);
-    }
-};
 
 template <SearchGame G> class MovePicker {
 public:
@@ -38,11 +25,12 @@ public:
     using Move = typename G::Move;
 
     // Main search.
-    MovePicker(const Position& p, Move tt, Move k1, Move k2, const HistoryTable* h)
+    MovePicker(const Position& p, Move tt, Move k1, Move k2, Move counter, const HistoryTable* h)
         : pos(p)
         , ttMove(tt)
         , killer1(k1)
         , killer2(k2)
+        , counterMove(counter)
         , history(h)
         , quiescence(false) { }
     // Quiescence search.
@@ -89,6 +77,7 @@ public:
                     Move m = moves[i];
                     scores[i] = m == killer1 ? 1 << 20
                         : m == killer2       ? (1 << 20) - 1
+                        : m == counterMove   ? (1 << 20) - 2
                                              : (history ? history->get(us, m.from(), m.to()) : 0);
                 }
                 cur = 0;
@@ -137,7 +126,7 @@ private:
     }
 
     const Position& pos;
-    Move ttMove, killer1, killer2;
+    Move ttMove, killer1, killer2, counterMove;
     const HistoryTable* history;
     bool quiescence;
     Stage stage = TT_MOVE;

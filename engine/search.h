@@ -35,6 +35,8 @@ constexpr int FutilityBase = 60;
 constexpr int LateMovePruningDepth = 7;
 constexpr int LmrMinDepth = 3;
 constexpr int QsDeltaMargin = 200;
+constexpr int SeePruningDepth = 6;
+constexpr int SeePruningMargin = 90;
 constexpr int MaxCheckExtensions = 16;
 } // namespace params
 
@@ -155,10 +157,11 @@ public:
         report->info(info);
     }
 
-    HistoryTable history;
+    SearchMemory memory;
 
 private:
     struct Stack {
+        Move move; // the move played from this ply (none for a null move)
         Move killers[2];
         Value staticEval = VALUE_NONE;
         int checkExtensions = 0;
@@ -201,6 +204,7 @@ private:
             Move m = rm.move;
             nodes.fetch_add(1, std::memory_order_relaxed);
             pos.do_move(m);
+            stack[0].move = m;
             pvLength[1] = 0;
             int newDepth = depth - 1;
             Value v;
@@ -293,6 +297,7 @@ private:
                 int r = 3 + depth / 3 + std::min(3, (eval - beta) / 200);
                 Color us = pos.side_to_move();
                 pos.do_null_move();
+                ss.move = Move();
                 nodes.fetch_add(1, std::memory_order_relaxed);
                 auto zws = [&](Value a, Value b) {
                     return search(a, b, depth - r, ply + 1, false, !cutNode);
@@ -318,7 +323,11 @@ private:
 
         // Step 10. The move loop.
         const Color us = pos.side_to_move();
-        MovePicker<G> picker(pos, ttMove, ss.killers[0], ss.killers[1], &history);
+        const Move previous = stack[ply - 1].move;
+        const Move counter = previous
+            ? Move::from_raw(memory.counterMoves[previous.from()][previous.to()])
+            : Move();
+        MovePicker<G> picker(pos, ttMove, ss.killers[0], ss.killers[1], counter, &memory.history);
         Value best = -VALUE_INFINITE;
         Move bestMove = Move();
         int moveCount = 0;
@@ -329,6 +338,14 @@ private:
         for (Move m = picker.next(); m; m = picker.next()) {
             ++moveCount;
             const bool noisy = G::is_noisy(pos, m);
+
+            // Step 10a. Captures that lose too much material by static exchange are not
+            // worth a look at low depth.
+            if constexpr (requires { G::see_ge(pos, m, 0); })
+                if (!pvNode && !inCheck && noisy && depth <= params::SeePruningDepth
+                    && best > VALUE_MATED_IN_MAX_PLY
+                    && !G::see_ge(pos, m, -params::SeePruningMargin * depth))
+                    continue;
 
             pos.do_move(m);
             shared.tt->prefetch(pos.key());
@@ -352,6 +369,7 @@ private:
             }
 
             nodes.fetch_add(1, std::memory_order_relaxed);
+            ss.move = m;
 
             // Step 12. Check extension, bounded per line.
             int extension = 0;
@@ -369,7 +387,7 @@ private:
             if (depth >= params::LmrMinDepth && moveCount > 1 + pvNode && !noisy && !givesCheck) {
                 int r = reductions[std::min(depth, 63)][std::min(moveCount, 63)];
                 r += !pvNode + cutNode - improving;
-                r -= history.get(us, m.from(), m.to()) / 6000;
+                r -= memory.history.get(us, m.from(), m.to()) / 6000;
                 if (m == ss.killers[0] || m == ss.killers[1]) --r;
                 int reduced = std::clamp(newDepth - r, 1, newDepth);
                 auto zwsReduced
@@ -407,10 +425,12 @@ private:
                                 ss.killers[1] = ss.killers[0];
                                 ss.killers[0] = m;
                             }
+                            if (previous)
+                                memory.counterMoves[previous.from()][previous.to()] = m.raw();
                             int bonus = std::min(depth * depth * 16, 1600);
-                            history.update(us, m.from(), m.to(), bonus);
+                            memory.history.update(us, m.from(), m.to(), bonus);
                             for (int i = 0; i < quietCount; ++i)
-                                history.update(
+                                memory.history.update(
                                     us, quietsTried[i].from(), quietsTried[i].to(), -bonus);
                         }
                         break;
@@ -552,7 +572,10 @@ void think(const typename G::Position& root, SharedSearch& shared, const SearchC
         workers.push_back(std::make_unique<Worker>(i, shared, root, rootMoves));
         peers.push_back(workers.back().get());
     }
-    for (auto* w : peers) w->peers = &peers;
+    for (auto* w : peers) {
+        w->peers = &peers;
+        if (shared.memory) w->memory = *shared.memory;
+    }
 
     std::vector<std::thread> helpers;
     for (int i = 1; i < threads; ++i)
@@ -563,6 +586,7 @@ void think(const typename G::Position& root, SharedSearch& shared, const SearchC
     for (auto& t : helpers) t.join();
 
     Worker& main = *workers[0];
+    if (shared.memory) *shared.memory = main.memory;
     const auto& best = main.root_moves()[0];
     // The final line right before bestmove, as GUIs take the move's score from it.
     main.report_line(&report, std::max(1, main.completed_depth()), 0, BOUND_EXACT);
