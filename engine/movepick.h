@@ -25,13 +25,15 @@ public:
     using Move = typename G::Move;
 
     // Main search.
-    MovePicker(const Position& p, Move tt, Move k1, Move k2, Move counter, const HistoryTable* h)
+    MovePicker(const Position& p, Move tt, Move k1, Move k2, Move counter, const HistoryTable* h,
+        const std::int16_t* cont)
         : pos(p)
         , ttMove(tt)
         , killer1(k1)
         , killer2(k2)
         , counterMove(counter)
         , history(h)
+        , continuation(cont)
         , quiescence(false) { }
     // Quiescence search.
     MovePicker(const Position& p, Move tt)
@@ -78,7 +80,8 @@ public:
                     scores[i] = m == killer1 ? 1 << 20
                         : m == killer2       ? (1 << 20) - 1
                         : m == counterMove   ? (1 << 20) - 2
-                                             : (history ? history->get(us, m.from(), m.to()) : 0);
+                                             : (history ? history->get(us, m.from(), m.to()) : 0)
+                            + (continuation ? continuation[m.from() * 64 + m.to()] : 0);
                 }
                 cur = 0;
                 stage = QUIETS;
@@ -128,6 +131,7 @@ private:
     const Position& pos;
     Move ttMove, killer1, killer2, counterMove;
     const HistoryTable* history;
+    const std::int16_t* continuation = nullptr; // [from * 64 + to] after the previous move
     bool quiescence;
     Stage stage = TT_MOVE;
     typename G::MoveList moves;

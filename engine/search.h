@@ -327,7 +327,9 @@ private:
         const Move counter = previous
             ? Move::from_raw(memory.counterMoves[previous.from()][previous.to()])
             : Move();
-        MovePicker<G> picker(pos, ttMove, ss.killers[0], ss.killers[1], counter, &memory.history);
+        const std::int16_t* cont = previous ? memory.continuation.row(previous.to()) : nullptr;
+        MovePicker<G> picker(
+            pos, ttMove, ss.killers[0], ss.killers[1], counter, &memory.history, cont);
         Value best = -VALUE_INFINITE;
         Move bestMove = Move();
         int moveCount = 0;
@@ -387,7 +389,9 @@ private:
             if (depth >= params::LmrMinDepth && moveCount > 1 + pvNode && !noisy && !givesCheck) {
                 int r = reductions[std::min(depth, 63)][std::min(moveCount, 63)];
                 r += !pvNode + cutNode - improving;
-                r -= memory.history.get(us, m.from(), m.to()) / 6000;
+                r -= (memory.history.get(us, m.from(), m.to())
+                         + (cont ? cont[m.from() * 64 + m.to()] : 0))
+                    / 8000;
                 if (m == ss.killers[0] || m == ss.killers[1]) --r;
                 int reduced = std::clamp(newDepth - r, 1, newDepth);
                 auto zwsReduced
@@ -429,9 +433,15 @@ private:
                                 memory.counterMoves[previous.from()][previous.to()] = m.raw();
                             int bonus = std::min(depth * depth * 16, 1600);
                             memory.history.update(us, m.from(), m.to(), bonus);
-                            for (int i = 0; i < quietCount; ++i)
-                                memory.history.update(
-                                    us, quietsTried[i].from(), quietsTried[i].to(), -bonus);
+                            if (previous)
+                                memory.continuation.update(previous.to(), m.from(), m.to(), bonus);
+                            for (int i = 0; i < quietCount; ++i) {
+                                Move q = quietsTried[i];
+                                memory.history.update(us, q.from(), q.to(), -bonus);
+                                if (previous)
+                                    memory.continuation.update(
+                                        previous.to(), q.from(), q.to(), -bonus);
+                            }
                         }
                         break;
                     }
