@@ -1,5 +1,6 @@
 #include "bitboard.h"
 
+#include "magics.h"
 #include "random.h"
 
 namespace hq {
@@ -46,11 +47,14 @@ Bitboard slider_attacks(Square s, Bitboard occupied, const int (*dirs)[2]) {
 // the ray ends on (a piece there never blocks anything further); every subset of the mask
 // is enumerated with the carry-rippler trick, and a magic is accepted once no two subsets
 // with different attack sets collide. With PEXT the index is the subset itself.
-void init_magics(Magic* magics, Bitboard* table, const int (*dirs)[2]) {
+void init_magics(
+    Magic* magics, Bitboard* table, const int (*dirs)[2], [[maybe_unused]] const Bitboard* known) {
     static Bitboard occupancy[4096], reference[4096];
 #ifndef HQ_PEXT
+    // epoch[i] == attempt marks entry i as written in this attempt; both persist across
+    // calls so that the bishop pass never mistakes a rook entry for its own.
     static int epoch[4096];
-    int attempt = 0;
+    static int attempt = 0;
     Prng rng(0x9E3779B97F4A7C15ULL);
 #endif
     Bitboard* next = table;
@@ -77,9 +81,11 @@ void init_magics(Magic* magics, Bitboard* table, const int (*dirs)[2]) {
         m.magic = 0;
         for (int i = 0; i < size; ++i) m.attacks[m.index(occupancy[i])] = reference[i];
 #else
-        for (bool found = false; !found;) {
-            do m.magic = rng.next() & rng.next() & rng.next(); // sparse candidates
-            while (popcount((m.magic * m.mask) >> 56) < 6);
+        for (bool found = false, first = true; !found; first = false) {
+            if (first && known) m.magic = known[s];
+            else do
+                    m.magic = rng.next() & rng.next() & rng.next(); // sparse candidates
+                while (popcount((m.magic * m.mask) >> 56) < 6);
             ++attempt;
             found = true;
             for (int i = 0; i < size; ++i) {
@@ -110,8 +116,8 @@ struct Init {
             PawnAttacks[WHITE][s] = pawn_attacks_bb<WHITE>(square_bb(s));
             PawnAttacks[BLACK][s] = pawn_attacks_bb<BLACK>(square_bb(s));
         }
-        init_magics(RookMagics, RookTable, RookDirs);
-        init_magics(BishopMagics, BishopTable, BishopDirs);
+        init_magics(RookMagics, RookTable, RookDirs, RookMagicNumbers);
+        init_magics(BishopMagics, BishopTable, BishopDirs, BishopMagicNumbers);
 
         for (Square a = SQ_A1; a <= SQ_H8; ++a)
             for (Square b = SQ_A1; b <= SQ_H8; ++b) {
