@@ -36,6 +36,8 @@ constexpr int LateMovePruningDepth = 7;
 constexpr int LmrMinDepth = 3;
 constexpr int QsDeltaMargin = 200;
 constexpr int SeePruningDepth = 6;
+constexpr int SingularDepth = 8;
+constexpr int SingularMargin = 16; // eighths of a centipawn per ply of depth
 constexpr int SeePruningMargin = 90;
 constexpr int MaxCheckExtensions = 16;
 } // namespace params
@@ -161,7 +163,8 @@ public:
 
 private:
     struct Stack {
-        Move move; // the move played from this ply (none for a null move)
+        Move move;     // the move played from this ply (none for a null move)
+        Move excluded; // the move a singular-extension search leaves out
         Move killers[2];
         Value staticEval = VALUE_NONE;
         int checkExtensions = 0;
@@ -262,12 +265,13 @@ private:
         TTData tte = shared.tt->probe(key);
         Value ttValue = TranspositionTable::from_tt(tte.value, ply);
         Move ttMove = tte.hit ? Move::from_raw(tte.move) : Move();
-        if (!pvNode && tte.hit && tte.depth >= depth && ttValue != VALUE_NONE
+        Stack& ss = stack[ply];
+        const bool excludedSearch = bool(ss.excluded);
+        if (!pvNode && !excludedSearch && tte.hit && tte.depth >= depth && ttValue != VALUE_NONE
             && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
             return ttValue;
 
         // Step 6. Static evaluation (none in check: every move is forced to matter).
-        Stack& ss = stack[ply];
         Value eval = VALUE_NONE;
         bool improving = false;
         if (!inCheck) {
@@ -283,7 +287,7 @@ private:
         stack[ply + 1].killers[0] = stack[ply + 1].killers[1] = Move();
         stack[ply + 1].checkExtensions = ss.checkExtensions;
 
-        if (!pvNode && !inCheck && std::abs(beta) < VALUE_MATE_IN_MAX_PLY) {
+        if (!pvNode && !inCheck && !excludedSearch && std::abs(beta) < VALUE_MATE_IN_MAX_PLY) {
             // Step 7. Reverse futility pruning: far above beta at low depth, assume a
             // quiet move keeps us there.
             if (depth <= params::ReverseFutilityDepth
@@ -321,6 +325,23 @@ private:
         // searched before; search it shallower first.
         if (depth >= 4 && !ttMove && (pvNode || cutNode)) --depth;
 
+        // Step 9a. Singular extension: when the TT move is much better than every
+        // alternative (a search without it, at half depth, fails low against a margin
+        // below the TT value), it is searched one ply deeper. When even the alternatives
+        // beat beta, several moves fail high and this node is cut at once (multi-cut).
+        int singularExtension = 0;
+        if (depth >= params::SingularDepth && ttMove && !excludedSearch && tte.depth >= depth - 3
+            && (tte.bound & BOUND_LOWER) && std::abs(ttValue) < VALUE_MATE_IN_MAX_PLY
+            && G::is_legal(pos, ttMove)) {
+            Value singularBeta = ttValue - params::SingularMargin * depth / 8;
+            ss.excluded = ttMove;
+            Value v = search(singularBeta - 1, singularBeta, (depth - 1) / 2, ply, false, cutNode);
+            ss.excluded = Move();
+            if (stopped()) return VALUE_ZERO;
+            if (v < singularBeta) singularExtension = 1;
+            else if (singularBeta >= beta) return singularBeta;
+        }
+
         // Step 10. The move loop.
         const Color us = pos.side_to_move();
         const Move previous = stack[ply - 1].move;
@@ -338,6 +359,7 @@ private:
         const Value originalAlpha = alpha;
 
         for (Move m = picker.next(); m; m = picker.next()) {
+            if (m == ss.excluded) continue;
             ++moveCount;
             const bool noisy = G::is_noisy(pos, m);
 
@@ -379,6 +401,7 @@ private:
                 extension = 1;
                 stack[ply + 1].checkExtensions = ss.checkExtensions + 1;
             } else stack[ply + 1].checkExtensions = ss.checkExtensions;
+            if (m == ttMove) extension = std::max(extension, singularExtension);
             int newDepth = depth - 1 + extension;
 
             // Step 13. Late move reductions for quiet moves after the first few, then
@@ -451,8 +474,9 @@ private:
         }
 
         // Step 15. No legal move: mate, stalemate, or whatever the game says.
-        if (moveCount == 0) return G::no_moves_value(pos, ply);
+        if (moveCount == 0) return excludedSearch ? alpha : G::no_moves_value(pos, ply);
 
+        if (excludedSearch) return best; // a partial search: nothing to remember
         Bound bound = best >= beta ? BOUND_LOWER : best > originalAlpha ? BOUND_EXACT : BOUND_UPPER;
         shared.tt->store(key, bestMove ? std::uint32_t(bestMove.raw()) : 0,
             TranspositionTable::to_tt(best, ply), ss.staticEval, depth, bound);
@@ -499,6 +523,7 @@ private:
                     continue;
             nodes.fetch_add(1, std::memory_order_relaxed);
             pos.do_move(m);
+            shared.tt->prefetch(pos.key());
             auto qs = [&](Value a, Value b) { return qsearch(a, b, ply + 1, pvNode); };
             Value v = child(us, qs, alpha, beta);
             pos.undo_move(m);
