@@ -8,7 +8,8 @@ namespace hq {
 // - `movetime`: use it all, less the overhead.
 // - a clock: spread the remaining time (plus the increments still to come) over the moves
 //   to go (`movestogo`, or an estimate of 40 for sudden death), aim for that, and allow up
-//   to 5 times as much when the search is unstable, never more than 3/4 of the clock.
+//   to 5 times as much when the search is unstable, never more than 3/4 of the clock
+//   and always keeping twice the move overhead in hand.
 // - our clock missing while the opponent's is given: assume ours equals theirs.
 // - zero or negative time left: move at once (the search still completes depth 1).
 TimePlan TimePlan::make(
@@ -34,7 +35,10 @@ TimePlan TimePlan::make(
     // In a game of several single moves a turn, each single move gets an equal share.
     std::int64_t share = perTurn / std::max(1, movesPerTurn);
 
-    std::int64_t hardCap = std::max<std::int64_t>(1, time * 3 / 4 - moveOverhead);
+    // Never plan past three quarters of the clock, and keep twice the overhead in hand:
+    // a loaded machine or a slow pipe must not turn a short think into a time loss.
+    std::int64_t hardCap
+        = std::max<std::int64_t>(1, std::min(time * 3 / 4, time - 2 * moveOverhead) - moveOverhead);
     plan.optimum = std::clamp<std::int64_t>(share, 1, hardCap);
     plan.maximum = std::clamp<std::int64_t>(share * 5, 1, hardCap);
     return plan;
