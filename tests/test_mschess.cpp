@@ -526,6 +526,7 @@ TEST_CASE("Ms. Chess: the incremental key equals the key recomputed after every 
 
 TEST_CASE("noisy and quiet moves partition the legal moves; counting matches generation",
     "[mschess][search]") {
+    MsChess::MoveList previous;
     for (const auto& c : test::read_epd("mschess.epd")) {
         Position p = from_fen(c.fen);
         INFO(c.fen);
@@ -551,6 +552,10 @@ TEST_CASE("noisy and quiet moves partition the legal moves; counting matches gen
             if (MsChess::is_noisy(p, m) && p.is_capture(m)) CHECK(MsChess::noisy_order(p, m) > 0);
         }
         CHECK_FALSE(MsChess::is_legal(p, MsChess::Move()));
+        // Moves of another position (as a stale TT or killer move would be) are legal
+        // here exactly when this position's list has them.
+        for (auto m : previous) CHECK(MsChess::is_legal(p, m) == all.contains(m));
+        previous = all;
     }
 }
 

@@ -352,6 +352,9 @@ std::uint64_t count_legal(const Position& pos) {
 }
 
 bool is_legal(const Position& pos, Move m) {
+    // Cheap rejections first: most stale TT or killer moves fail here.
+    if (!m.is_ok() || !(pos.pieces(pos.side_to_move()) & square_bb(m.from()))) return false;
+    if (pos.pieces(pos.side_to_move()) & square_bb(m.to()) && m.kind() != CASTLING) return false;
     MsMoveList list;
     generate<LEGAL>(pos, list);
     return list.contains(m);
