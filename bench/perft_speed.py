@@ -55,18 +55,21 @@ def main():
     ap.add_argument("--variant", default="", help="UCI_Variant for Harlequin (e.g. mschess)")
     ap.add_argument("--reference-variant", default="",
                     help="compare against Harlequin in this variant instead of Stockfish")
+    ap.add_argument("--reference-depth", type=int, default=0,
+                    help="perft depth of the reference run (default: --depth)")
     args = ap.parse_args()
 
     best = {}
     reference = ("harlequin:" + args.reference_variant) if args.reference_variant else "stockfish"
+    ref_depth = args.reference_depth or args.depth
     for _ in range(args.runs):
         for name in ("harlequin", reference):
             if name == "stockfish":
-                nodes, secs = uci_perft(args.stockfish, args.depth, args.fen, "")
+                nodes, secs = uci_perft(args.stockfish, ref_depth, args.fen, "")
             elif name == "harlequin":
                 nodes, secs = uci_perft(args.harlequin, args.depth, args.fen, args.variant)
             else:
-                nodes, secs = uci_perft(args.harlequin, args.depth, "", args.reference_variant)
+                nodes, secs = uci_perft(args.harlequin, ref_depth, "", args.reference_variant)
             nps = nodes / secs
             print(f"{name:>20}: {nodes} nodes in {secs:.3f} s = {nps / 1e6:.1f} Mnps", flush=True)
             best[name] = max(best.get(name, 0), nps)

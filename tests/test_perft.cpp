@@ -41,3 +41,7 @@ TEST_CASE("perft of standard chess matches the reference file", "[perft][chess]"
 TEST_CASE("perft of Chess960 matches the reference file", "[perft][chess960]") {
     check_file("chess960.epd", "chess960");
 }
+
+TEST_CASE("perft of Ms. Chess matches the reference file", "[perft][mschess]") {
+    check_file("mschess.epd", "mschess");
+}

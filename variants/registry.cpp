@@ -3,6 +3,7 @@
 #include "chess/chess.h"
 #include "engine/game_engine.h"
 #include "engine/referee.h"
+#include "mschess/mschess.h"
 
 #include <algorithm>
 #include <cctype>
@@ -36,6 +37,15 @@ const std::vector<Entry>& entries() {
             {"chess", std::string(chess::Position::StartFen), 8, 8, false}, {"standard", "normal"}),
         entry<chess::Chess>({"chess960", std::string(chess::Position::StartFen), 8, 8, true},
             {"fischerandom", "fischerrandom"}),
+        // Ms. Chess: the woman (enhanced army) plays White or Black; field 7 of the start
+        // FEN says which, and a FEN without field 7 takes it from here.
+        entry<mschess::MsChess>(
+            {"mschess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1 w", 8, 8, false},
+            {}),
+        entry<mschess::MsChess>(
+            {"mschess-black", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1 b", 8, 8,
+                false},
+            {}),
     };
     return all;
 }

@@ -1,0 +1,79 @@
+// Ms. Chess as a Game and a SearchGame: the hooks the engine's templates call. The rules
+// live in position.h (state, FEN, make/unmake), movegen.h (legal moves) and evaluate.h.
+#pragma once
+
+#include "engine/game.h"
+#include "engine/score.h"
+#include "evaluate.h"
+#include "movegen.h"
+#include "position.h"
+
+#include <optional>
+
+namespace hq::mschess {
+
+struct MsChess {
+    using Position = mschess::Position;
+    using Move = mschess::Move;
+    using MoveList = MsMoveList;
+    static constexpr bool alternating = true;
+
+    static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
+    static std::uint64_t count_legal(const Position& pos) { return mschess::count_legal(pos); }
+
+    static Outcome adjudicate(const Position& pos) {
+        if (mschess::count_legal(pos) == 0) {
+            if (!pos.in_check()) return {Result::DRAW, "Draw by stalemate"};
+            return pos.side_to_move() == WHITE ? Outcome {Result::BLACK_WINS, "Black mates"}
+                                               : Outcome {Result::WHITE_WINS, "White mates"};
+        }
+        if (pos.fifty_move_draw()) return {Result::DRAW, "Draw by fifty moves rule"};
+        if (pos.bare_kings()) return {Result::DRAW, "Draw by insufficient material (bare kings)"};
+        if (pos.is_repetition(0)) return {Result::DRAW, "Draw by 3-fold repetition"};
+        return {};
+    }
+
+    // ---- Search hooks ------------------------------------------------------------------
+    static void generate_noisy(const Position& pos, MoveList& list) { generate<NOISY>(pos, list); }
+    static void generate_quiet(const Position& pos, MoveList& list) { generate<QUIET>(pos, list); }
+
+    // Captures (en passant and captures in passing included) and queen promotions: the
+    // split generate<NOISY> / generate<QUIET> makes.
+    static bool is_noisy(const Position& pos, Move m) {
+        return m.kind() == PROMOTION ? m.promotion() == QUEEN : pos.is_capture(m);
+    }
+
+    // MVV-LVA with the pieces' values in their armies' forms; a promotion adds the value
+    // of the (enhanced) piece it makes.
+    static int noisy_order(const Position& pos, Move m) {
+        const Color us = pos.side_to_move();
+        int order = 0;
+        if (Piece victim = pos.captured_by(m); victim != NO_PIECE)
+            order += 16 * piece_value(pos.is_enhanced(~us), type_of(victim));
+        if (m.kind() == PROMOTION) order += 16 * piece_value(true, m.promotion());
+        return order - piece_value(pos.is_enhanced(us), type_of(pos.piece_on(m.from())));
+    }
+
+    static bool is_legal(const Position& pos, Move m) { return mschess::is_legal(pos, m); }
+    static Value evaluate(const Position& pos) { return mschess::evaluate(pos); }
+
+    // Draws that need no move list: repetition, 100 plies, bare kings.
+    static std::optional<Value> rule_value(const Position& pos, int plyFromRoot) {
+        if (pos.is_draw(plyFromRoot)) return VALUE_DRAW;
+        return std::nullopt;
+    }
+    static Value no_moves_value(const Position& pos, int plyFromRoot) {
+        return pos.in_check() ? mated_in(plyFromRoot) : VALUE_DRAW;
+    }
+    // Passing is sound enough while the side to move has a piece besides king and pawns
+    // (zugzwang is then rare) and is not in check.
+    static bool null_move_allowed(const Position& pos) {
+        const Color us = pos.side_to_move();
+        return (pos.pieces(us) ^ pos.pieces(us, KING, PAWN)) && !pos.in_check();
+    }
+};
+
+static_assert(Game<MsChess>);
+static_assert(SearchGame<MsChess>);
+
+} // namespace hq::mschess

@@ -1,0 +1,175 @@
+// The Ms. Chess position: the orthodox board (chess::Board, held by composition), the
+// side-wide "enhanced" state of each army, castling for the unenhanced side only, en
+// passant for the man after the woman's double step, clocks, and make/unmake with an
+// incremental Zobrist key that covers all of it.
+//
+// FEN has a seventh field, the enhanced sides: `w`, `b` (the woman's colour, before Male
+// Backlash) or `wb` (after it). A FEN without it takes the woman's colour of the variant
+// name being played (set_variant).
+#pragma once
+
+#include "attacks.h"
+#include "move.h"
+#include "variants/chess/board.h"
+
+#include "engine/variant_spec.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hq::mschess {
+
+// Castling rights: one bit per (colour, side), as in standard chess. Only the unenhanced
+// side (the man before Male Backlash) ever holds any.
+enum CastlingRight : int {
+    NO_CASTLING = 0,
+    WHITE_OO = 1,
+    WHITE_OOO = 2,
+    BLACK_OO = 4,
+    BLACK_OOO = 8,
+    ANY_CASTLING = 15,
+    CASTLING_RIGHT_NB = 16
+};
+
+constexpr CastlingRight castling_right(Color c, bool kingSide) {
+    return CastlingRight((kingSide ? WHITE_OO : WHITE_OOO) << (2 * c));
+}
+constexpr int color_castling(Color c) { return (WHITE_OO | WHITE_OOO) << (2 * c); }
+
+// Enhanced sides as a bit set: bit c is set when colour c's army is enhanced.
+constexpr int enhanced_bit(Color c) { return 1 << c; }
+constexpr int BOTH_ENHANCED = 3;
+
+// Zobrist keys: the standard chess keys for pieces, side, castling and en passant (shared
+// with chess::Position), plus one key per set of enhanced sides.
+struct Zobrist {
+    Key enhanced[4];
+};
+const Zobrist& zobrist();
+
+// What do_move saves for undo_move. `key`, `castling`, `rule50`, `pliesFromNull` and
+// `enhanced` are copied forward and then updated; `epSquare` and `captured` are written
+// fresh for every move.
+struct StateInfo {
+    Key key;
+    int castling;
+    int rule50;
+    int pliesFromNull;
+    int enhanced;    // bit set of enhanced colours
+    Square epSquare; // SQ_NONE unless the man can capture en passant now
+    Piece captured;  // taken by the move that led here (also in passing), or NO_PIECE
+};
+
+class Position {
+public:
+    static constexpr std::string_view StartFen
+        = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1 w";
+
+    Position();
+    Position(const Position& o);
+    Position& operator=(const Position& o);
+
+    // The variant being played: a FEN without field 7 then takes the woman's colour from
+    // field 7 of the variant's start position.
+    void set_variant(const VariantSpec& spec);
+    // Sets the position from FEN. On error returns the message and leaves *this as it was.
+    std::optional<std::string> set_fen(std::string_view fen);
+    std::string fen() const;
+    std::string picture() const;
+
+    // ---- Board queries --------------------------------------------------------------
+    const chess::Board& board() const { return brd; }
+    Piece piece_on(Square s) const { return brd.piece_on(s); }
+    bool empty(Square s) const { return brd.empty(s); }
+    Bitboard pieces() const { return brd.pieces(); }
+    template <typename... A> Bitboard pieces(A... a) const { return brd.pieces(a...); }
+    Square king_square(Color c) const { return brd.king_square(c); }
+
+    Color side_to_move() const { return sideToMove; }
+    Key key() const { return st->key; }
+    int rule50() const { return st->rule50; }
+    int game_ply() const { return gamePly; }
+    int fullmove_number() const { return 1 + gamePly / 2; }
+    Square ep_square() const { return st->epSquare; }
+    Piece captured_piece() const { return st->captured; }
+
+    // The enhanced state: which armies move as enhanced pieces.
+    int enhanced_sides() const { return st->enhanced; }
+    bool is_enhanced(Color c) const { return st->enhanced & enhanced_bit(c); }
+    // Male Backlash has happened (or the FEN says so): both armies are enhanced.
+    bool backlash_done() const { return st->enhanced == BOTH_ENHANCED; }
+
+    int castling_rights() const { return st->castling; }
+    bool can_castle(CastlingRight cr) const { return st->castling & cr; }
+    Square castling_rook(CastlingRight cr) const { return castlingRookSquare[cr]; }
+    // Squares that must be empty (other than the castling king and rook) to castle.
+    Bitboard castling_path(CastlingRight cr) const { return castlingPath[cr]; }
+    // Squares the king crosses or lands on, each of which must not be attacked.
+    Bitboard castling_king_path(CastlingRight cr) const { return castlingKingPath[cr]; }
+
+    // ---- Attacks --------------------------------------------------------------------
+    // Pieces of colour c attacking s, each army moving as its enhanced state says.
+    Bitboard attackers_to(Square s, Color c, Bitboard occupied) const {
+        return attackers_by(is_enhanced(c), brd, c, s, occupied);
+    }
+    Bitboard attackers_to(Square s, Color c) const { return attackers_to(s, c, pieces()); }
+    Bitboard checkers() const {
+        return attackers_to(king_square(sideToMove), ~sideToMove, pieces());
+    }
+    bool in_check() const { return checkers() != 0; }
+    // Every square colour c attacks (for evaluation and tests).
+    Bitboard attacks_of(Color c) const;
+
+    // ---- Moves ------------------------------------------------------------------------
+    void do_move(Move m);
+    void undo_move(Move m);
+    void do_null_move();
+    void undo_null_move();
+    // The piece the move takes (on its victim square for a capture in passing, the pawn
+    // for en passant), or NO_PIECE.
+    Piece captured_by(Move m) const;
+    bool is_capture(Move m) const { return captured_by(m) != NO_PIECE; }
+    // UCI long algebraic text; a capture in passing is written as two legs, `e2d3,d3e3`.
+    std::string move_text(Move m) const;
+    // The legal move this text names, if any. Castling reads as `e1g1` or `e1h1`.
+    std::optional<Move> parse_move(std::string_view text) const;
+
+    // ---- Rules of the game's end -----------------------------------------------------
+    // Draw by the fifty-move rule, bare kings or repetition (see is_repetition).
+    bool is_draw(int plyFromRoot) const {
+        return fifty_move_draw() || bare_kings() || is_repetition(plyFromRoot);
+    }
+    // 100 plies without capture or pawn move, unless the last of them mated.
+    bool fifty_move_draw() const;
+    // Only the two kings are left (the one material draw of Ms. Chess).
+    bool bare_kings() const { return pieces() == pieces(KING); }
+    // The position occurred before: since the root (plyFromRoot > 0) once is enough,
+    // otherwise (a game's third occurrence) twice before.
+    bool is_repetition(int plyFromRoot) const;
+
+    // The key recomputed from scratch; equals key() whenever the position is consistent.
+    Key compute_key() const;
+
+private:
+    void set_castling_right(Color c, Square rookSq);
+    void put_piece(Piece p, Square s) { brd.put_piece(p, s); }
+    void remove_piece(Square s) { brd.remove_piece(s); }
+    void move_piece(Square from, Square to) { brd.move_piece(from, to); }
+    StateInfo* push_state();
+
+    chess::Board brd;
+    Color sideToMove = WHITE;
+    int gamePly = 0;
+    int defaultEnhanced = enhanced_bit(WHITE); // field 7 when a FEN omits it
+    int castlingRightsMask[SQUARE_NB] = {};
+    Square castlingRookSquare[CASTLING_RIGHT_NB] = {};
+    Bitboard castlingPath[CASTLING_RIGHT_NB] = {};
+    Bitboard castlingKingPath[CASTLING_RIGHT_NB] = {};
+    // The undo stack. `st` points at the current state; the vector grows on demand.
+    std::vector<StateInfo> states;
+    StateInfo* st;
+};
+
+} // namespace hq::mschess
