@@ -247,3 +247,22 @@ TEST_CASE("a new go while searching ends the old search with its own bestmove", 
     REQUIRE(p.wait_for("readyok", 2s, &seen));
     CHECK(count_prefix(seen, "bestmove") == 2);
 }
+
+TEST_CASE("go depth 8 from every game's start position gives a legal move and a legal PV",
+          "[search][variants]") {
+    for (const VariantSpec& spec : registered_variants()) {
+        INFO(spec.name);
+        SearchLimits limits;
+        limits.depth = 8;
+        SearchResult r = search(spec.name, "", limits);
+        REQUIRE(r.bestmoves == 1);
+        REQUIRE_FALSE(r.last.pv.empty());
+        CHECK(r.last.pv[0] == r.best);
+        auto referee = make_referee(spec.name);
+        REQUIRE(referee);
+        for (const auto& m : r.last.pv) {
+            INFO(m << " in " << referee->fen());
+            REQUIRE_FALSE(referee->play(m).has_value());
+        }
+    }
+}
