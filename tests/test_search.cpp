@@ -266,3 +266,33 @@ TEST_CASE("go depth 8 from every game's start position gives a legal move and a 
         }
     }
 }
+
+TEST_CASE("searchmoves restricts the root moves", "[search][uci]") {
+    SearchLimits limits;
+    limits.depth = 6;
+    limits.searchMoves = {"a2a3", "h2h4"};
+    SearchResult r = search("chess", "", limits);
+    CHECK((r.best == "a2a3" || r.best == "h2h4"));
+    // A mate-in-one position where only a non-mating move is allowed.
+    limits.searchMoves = {"g1h1"};
+    SearchResult q = search("chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", limits);
+    CHECK(q.best == "g1h1");
+}
+
+TEST_CASE("two threads search together and agree on a legal move", "[search][threads]") {
+    auto engine = make_engine("chess");
+    Engine::Options o;
+    o.threads = 2;
+    engine->set_options(o);
+    REQUIRE_FALSE(engine->set_position(MateSuite[3].fen, {}).has_value());
+    SearchLimits limits;
+    limits.depth = 8;
+    limits.start = now();
+    SearchInfo last;
+    std::string best;
+    engine->go(limits, {[&](const SearchInfo& i) { last = i; },
+                        [&](const std::string& b, const std::string&) { best = b; }});
+    engine->wait();
+    CHECK(last.value == mate_in(3));
+    CHECK(best == "b3b8");
+}
