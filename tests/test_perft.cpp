@@ -41,3 +41,8 @@ TEST_CASE("perft of standard chess matches the reference file", "[perft][chess]"
 TEST_CASE("perft of Chess960 matches the reference file", "[perft][chess960]") {
     check_file("chess960.epd", "chess960");
 }
+
+TEST_CASE("perft of Multiple Move Chess matches the reference file", "[perft][multimove]") {
+    // Each FEN's field 7 sets N; the engine plays "multimove" (N = 3 by default).
+    check_file("multimove.epd", "multimove");
+}

@@ -3,6 +3,7 @@
 #include "chess/chess.h"
 #include "engine/game_engine.h"
 #include "engine/referee.h"
+#include "multimove/multimove.h"
 
 #include <algorithm>
 #include <cctype>
@@ -36,6 +37,12 @@ const std::vector<Entry>& entries() {
             {"chess", std::string(chess::Position::StartFen), 8, 8, false}, {"standard", "normal"}),
         entry<chess::Chess>({"chess960", std::string(chess::Position::StartFen), 8, 8, true},
             {"fischerandom", "fischerrandom"}),
+        entry<multimove::MultiMove>(
+            {"multimove", std::string(multimove::Position::StartFen), 8, 8, false}, {}),
+        entry<multimove::MultiMove>(
+            {"multimove2", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 0/2", 8, 8,
+                false},
+            {}),
     };
     return all;
 }
