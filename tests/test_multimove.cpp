@@ -465,6 +465,7 @@ TEST_CASE("bad Multiple Move Chess FENs are refused and leave the position uncha
         "4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1 0/3",        // no double step
         "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1 0/3",        // own target at a turn start
         "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1 0/3",         // opponent in check, turn start
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 1/3 e1x",       // mid-turn, nothing can move
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 0/3 e1m extra", // too many fields
     };
     Position p = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 1/3 e1c");

@@ -349,8 +349,18 @@ struct TurnSearch {
         }
         // The last move of the turn: any legal move ends it.
         if (f.movesDone + 1 >= pos.moves_per_turn()) return count_legal(pos, f) > 0;
-        MoveList list;
+        // Moves that leave the king safe first (they are legal here too): after one of
+        // them the quick test above usually settles it. Then all legal moves.
+        MoveList safe, list;
+        ListSink sink {safe.end_ptr()};
+        generate_frame<LEGAL, true>(pos, f, sink);
+        safe.set_end(sink.cur);
+        if (try_moves(f, safe)) return true;
         generate<LEGAL>(pos, f, list);
+        return !outOfBudget && try_moves(f, list);
+    }
+
+    bool try_moves(const Frame& f, const MoveList& list) {
         for (Move m : list) {
             if (budget && ++tried > budget) {
                 outOfBudget = true;
@@ -369,9 +379,16 @@ struct TurnSearch {
 } // namespace
 
 std::optional<bool> can_finish_turn(const Position& pos, const Frame& f, std::uint64_t budget) {
-    std::unordered_set<Key> seen;
-    TurnSearch search {pos, budget, 0, false, budget ? nullptr : &seen};
-    bool result = search.finishes(f);
+    TurnSearch search {pos, budget, 0, false, nullptr};
+    bool result;
+    if (budget) {
+        result = search.finishes(f);
+    } else {
+        // Exact: transpositions inside the turn are many, so positions seen are skipped.
+        std::unordered_set<Key> seen;
+        search.seen = &seen;
+        result = search.finishes(f);
+    }
     if (search.outOfBudget) return std::nullopt;
     return result;
 }

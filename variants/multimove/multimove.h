@@ -28,17 +28,16 @@ struct MultiMove {
     // turn (a look-ahead over the turn's single moves); in the middle of a turn a player
     // who has no legal single move made a move without a continuation and loses.
     static Outcome adjudicate(const Position& pos) {
-        const Color us = pos.side_to_move();
-        const Outcome usLose
-            = us == WHITE ? Outcome {Result::BLACK_WINS, ""} : Outcome {Result::WHITE_WINS, ""};
+        const bool white = pos.side_to_move() == WHITE;
+        const Result moverLoses = white ? Result::BLACK_WINS : Result::WHITE_WINS;
         if (!pos.turn_start()) {
             if (multimove::count_legal(pos) > 0) return {};
-            return {usLose.result,
-                fmt::format("{} cannot finish the turn", us == WHITE ? "White" : "Black")};
+            return {moverLoses,
+                white ? "White cannot finish the turn" : "Black cannot finish the turn"};
         }
         if (!*can_finish_turn(pos, pos.frame(), 0)) {
             if (!pos.in_check()) return {Result::DRAW, "Draw by stalemate"};
-            return {usLose.result, us == WHITE ? "Black mates" : "White mates"};
+            return {moverLoses, white ? "Black mates" : "White mates"};
         }
         if (pos.fifty_move_limit()) return {Result::DRAW, "Draw by fifty moves rule"};
         if (pos.bare_kings()) return {Result::DRAW, "Draw by insufficient material"};

@@ -303,6 +303,12 @@ std::optional<std::string> Position::set_fen(std::string_view fenText) {
         if (checkers) f.checkedKing = square_bb(f.board.king_square(us));
     }
 
+    // In the middle of a turn something must be able to move, or the turn would have
+    // passed automatically.
+    if (f.movesDone > 0 && !has_single_move(p, f))
+        return std::string(
+            "nothing can move in the middle of the turn (the turn would have passed)");
+
     f.key = p.compute_key();
     *this = p;
     return std::nullopt;
@@ -467,6 +473,7 @@ void Position::end_turn(Frame& f) const {
     k ^= z.movesDone[f.movesDone] ^ z.movesDone[0] ^ chess::zobrist().side;
 
     f.sideToMove = them;
+    f.turnLength = f.movesDone;
     f.movesDone = 0;
     f.moved = f.frozen = 0;
     // The mover's rights lapse; the targets its double steps created pass to the
@@ -539,12 +546,15 @@ std::optional<Move> Position::parse_move(std::string_view text) const {
 
 bool Position::is_repetition(int plyFromRoot) const {
     if (!turn_start()) return false;
-    int end = std::min(cur->rule50, cur->pliesFromNull);
-    const Frame* base = frames.data();
-    int seen = 0;
-    for (int i = 1; i <= end && cur - i >= base; ++i) {
-        const Frame& f = *(cur - i);
-        if (f.key == cur->key && (i < plyFromRoot || ++seen == 2)) return true;
+    // Walk back from turn start to turn start, within the reversible single moves.
+    const int end = std::min(cur->rule50, cur->pliesFromNull);
+    const std::ptrdiff_t available = cur - frames.data();
+    int back = 0, seen = 0;
+    for (const Frame* f = cur; f->turnLength > 0;) {
+        back += f->turnLength;
+        if (back > end || back > available) break;
+        f = cur - back;
+        if (f->key == cur->key && (back < plyFromRoot || ++seen == 2)) return true;
     }
     return false;
 }

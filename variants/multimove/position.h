@@ -58,6 +58,7 @@ struct Frame {
     int movesDone = 0;     // k: single moves made in the current turn
     int fullmove = 1;      // counts turns; rises after Black's turn
     int pliesFromNull = 0; // single moves since the last null move (bounds repetition)
+    int turnLength = 0;    // at a turn start: the single moves of the turn that just ended
     Bitboard moved = 0;    // the mover's pieces that moved this turn (marks m and x)
     Bitboard frozen = 0;   // of those, the ones that may not move again (mark x)
     // The mover's king when it was attacked at the start of the turn and has not moved
