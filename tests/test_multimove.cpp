@@ -406,7 +406,7 @@ TEST_CASE("draw when the halfmove clock reaches 100 x N single moves", "[multimo
 TEST_CASE("draw with bare kings", "[multimove][rules]") {
     CHECK(MultiMove::adjudicate(from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 0/3")).result
         == Result::DRAW);
-    // A knight or a bishop is not a draw by rule: several moves a turn can mate.
+    // The rules file names bare kings only: king and knight against king plays on.
     CHECK_FALSE(MultiMove::adjudicate(from_fen("4k3/8/8/8/8/8/8/4KN2 w - - 0 1 0/3")).over());
 }
 
