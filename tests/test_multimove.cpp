@@ -450,23 +450,24 @@ TEST_CASE("FEN fields 7 and 8: turn progress and marks", "[multimove][fen]") {
 TEST_CASE("bad Multiple Move Chess FENs are refused and leave the position unchanged",
     "[multimove][fen]") {
     const char* bad[] = {
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 3/3",           // k must be below N
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 0/0",           // N from 1
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 0/10",          // to 9
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 1-3",           // k/N
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 0/3 e1m",       // marks at a turn start
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 1/3 e8m",       // mark on an enemy piece
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 1/3 d4m",       // mark on an empty square
-        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 1/3 e2c",     // c on a pawn
-        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 1/3 e2q",     // unknown letter
-        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 1/3 e2m,e2x", // marked twice
-        "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 1/3 a1m",      // castling right of a moved rook
-        "4k3/8/8/3pP3/8/8/8/4K3 w - d5 0 1 0/3",       // en passant rank
-        "4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1 0/3",        // no double step
-        "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1 0/3",        // own target at a turn start
-        "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1 0/3",         // opponent in check, turn start
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 1/3 e1x",       // mid-turn, nothing can move
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 0/3 e1m extra", // too many fields
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 3/3",               // k must be below N
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 0/0",               // N from 1
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 0/10",              // to 9
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 1-3",               // k/N
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 0/3 e1m",           // marks at a turn start
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 1/3 e8m",           // mark on an enemy piece
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 1/3 d4m",           // mark on an empty square
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 1/3 e2c",         // c on a pawn
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 1/3 e2q",         // unknown letter
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 1/3 e2m,e2x",     // marked twice
+        "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 1/3 a1m",          // castling right of a moved rook
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d5 0 1 0/3",           // en passant rank
+        "4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1 0/3",            // no double step
+        "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1 0/3",            // own target at a turn start
+        "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1 0/3",             // opponent in check, turn start
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 1/3 e1x",           // mid-turn, nothing can move
+        "QQQQQQQQ/QQQQQQQQ/1k6/8/8/8/8/4K3 w - - 0 1 0/3", // more than 16 pieces
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 0/3 e1m extra",     // too many fields
     };
     Position p = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 1/3 e1c");
     const std::string before = p.fen();

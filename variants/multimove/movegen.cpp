@@ -296,9 +296,19 @@ std::uint64_t count_legal(const Position& pos, const Frame& f) {
 std::uint64_t count_legal(const Position& pos) { return count_legal(pos, pos.frame()); }
 
 bool is_legal(const Position& pos, Move m) {
+    const Frame& f = pos.frame();
+    const Bitboard from = square_bb(m.from());
+    if (!(f.board.pieces(f.sideToMove) & ~f.frozen & from)) return false;
+    // Generate S (or, for the last move, the safe moves) and test this one move only.
     MoveList list;
-    generate<LEGAL>(pos, list);
-    return list.contains(m);
+    ListSink sink {list.end_ptr()};
+    const bool last = f.movesDone + 1 >= pos.moves_per_turn();
+    if (last)
+        generate_frame<LEGAL, true>(pos, f, sink);
+    else
+        generate_frame<LEGAL, false>(pos, f, sink);
+    list.set_end(sink.cur);
+    return list.contains(m) && (last || legal_mid_turn(pos, f, m, witnesses(f, f.sideToMove)));
 }
 
 bool has_single_move(const Position& pos, const Frame& f) {
@@ -362,7 +372,7 @@ struct TurnSearch {
 
     bool try_moves(const Frame& f, const MoveList& list) {
         for (Move m : list) {
-            if (budget && ++tried > budget) {
+            if (++tried > budget) {
                 outOfBudget = true;
                 return false;
             }
@@ -378,17 +388,11 @@ struct TurnSearch {
 
 } // namespace
 
-std::optional<bool> can_finish_turn(const Position& pos, const Frame& f, std::uint64_t budget) {
-    TurnSearch search {pos, budget, 0, false, nullptr};
-    bool result;
-    if (budget) {
-        result = search.finishes(f);
-    } else {
-        // Exact: transpositions inside the turn are many, so positions seen are skipped.
-        std::unordered_set<Key> seen;
-        search.seen = &seen;
-        result = search.finishes(f);
-    }
+std::optional<bool> can_finish_turn(
+    const Position& pos, const Frame& f, std::uint64_t budget, bool remember) {
+    std::unordered_set<Key> seen;
+    TurnSearch search {pos, budget, 0, false, remember ? &seen : nullptr};
+    bool result = search.finishes(f);
     if (search.outOfBudget) return std::nullopt;
     return result;
 }

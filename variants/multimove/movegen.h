@@ -48,8 +48,10 @@ bool is_legal(const Position& pos, Move m);
 bool has_single_move(const Position& pos, const Frame& f);
 
 // Whether the mover of frame f can finish the turn: some sequence of legal single moves
-// ends it. Looks ahead over the rest of the turn; `budget` caps the moves tried (0: no
-// cap, exact, with a table of positions seen). Nothing when the budget ran out.
-std::optional<bool> can_finish_turn(const Position& pos, const Frame& f, std::uint64_t budget);
+// ends it. Looks ahead over the rest of the turn, trying at most `budget` single moves;
+// `remember` keeps a table of the positions seen, so that the turn's many transpositions
+// are searched once (for exact verdicts). Nothing when the budget ran out.
+std::optional<bool> can_finish_turn(
+    const Position& pos, const Frame& f, std::uint64_t budget, bool remember);
 
 } // namespace hq::multimove

@@ -17,9 +17,11 @@ struct MultiMove {
     using MoveList = multimove::MoveList;
     static constexpr bool alternating = false;
 
-    // Moves tried by the turn look-ahead inside the search before it gives up and lets
-    // the search find out by itself.
-    static constexpr std::uint64_t LookAheadBudget = 4000;
+    // Single moves the turn look-ahead may try: inside the search (past it the search
+    // finds out by itself), and for the referee's verdict (exact in any real game; past it
+    // the game goes on, and a player who then cannot finish the turn loses).
+    static constexpr std::uint64_t SearchLookAhead = 4'000;
+    static constexpr std::uint64_t RefereeLookAhead = 5'000'000;
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return multimove::count_legal(pos); }
@@ -35,7 +37,7 @@ struct MultiMove {
             return {moverLoses,
                 white ? "White cannot finish the turn" : "Black cannot finish the turn"};
         }
-        if (!*can_finish_turn(pos, pos.frame(), 0)) {
+        if (!can_finish_turn(pos, pos.frame(), RefereeLookAhead, true).value_or(true)) {
             if (!pos.in_check()) return {Result::DRAW, "Draw by stalemate"};
             return {moverLoses, white ? "Black mates" : "White mates"};
         }
@@ -70,7 +72,7 @@ struct MultiMove {
     static std::optional<Value> rule_value(const Position& pos, int ply) {
         if (!pos.turn_start()) return std::nullopt;
         if (pos.is_repetition(ply) || pos.bare_kings()) return VALUE_DRAW;
-        auto finishes = can_finish_turn(pos, pos.frame(), LookAheadBudget);
+        auto finishes = can_finish_turn(pos, pos.frame(), SearchLookAhead, false);
         if (finishes && !*finishes) return pos.in_check() ? mated_in(ply) : VALUE_DRAW;
         if (pos.fifty_move_limit()) return VALUE_DRAW;
         return std::nullopt;
