@@ -336,7 +336,14 @@ TEST_CASE("a legal move may leave no legal way to finish the turn", "[multimove]
     play(p, {"e1e2"});
     CHECK(MultiMove::count_legal(p) == 0);
     CHECK(MultiMove::no_moves_value(p, 5) == mated_in(5));
+    CHECK(MultiMove::rule_value(p, 5) == mated_in(5));
     CHECK(MultiMove::adjudicate(p).result == Result::BLACK_WINS);
+    // Two moves left after the step, but only a pawn far from the e-file can move: the
+    // single moves go on, the turn cannot be finished, and rule_value sees it at once.
+    Position q = from_fen("4r1k1/8/8/8/8/P7/8/4K3 w - - 0 1 1/4 a3m");
+    play(q, {"e1e2"});
+    CHECK(MultiMove::count_legal(q) > 0);
+    CHECK(MultiMove::rule_value(q, 5) == mated_in(5));
 }
 
 // ---- End of the game ---------------------------------------------------------------------

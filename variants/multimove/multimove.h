@@ -66,14 +66,16 @@ struct MultiMove {
     static bool is_legal(const Position& pos, Move m) { return multimove::is_legal(pos, m); }
     static Value evaluate(const Position& pos) { return multimove::evaluate(pos); }
 
-    // Decided without a move list, at the start of a turn only: repetition of turn-start
-    // positions, the fifty-turn rule, bare kings, and a player with no legal complete turn
-    // (mated when in check, stalemated otherwise), found by a budgeted look-ahead.
+    // Decided without a move list. At a turn start: repetition of turn-start positions and
+    // bare kings; then, anywhere, a line that can no longer finish the turn, found by the
+    // budgeted look-ahead (at a turn start mate when in check, stalemate otherwise; in the
+    // middle of a turn lost for the mover, so the search, quiescence included, never
+    // chooses a move without a legal continuation); then the fifty-turn rule.
     static std::optional<Value> rule_value(const Position& pos, int ply) {
-        if (!pos.turn_start()) return std::nullopt;
-        if (pos.is_repetition(ply) || pos.bare_kings()) return VALUE_DRAW;
+        if (pos.turn_start() && (pos.is_repetition(ply) || pos.bare_kings())) return VALUE_DRAW;
         auto finishes = can_finish_turn(pos, pos.frame(), SearchLookAhead, false);
-        if (finishes && !*finishes) return pos.in_check() ? mated_in(ply) : VALUE_DRAW;
+        if (finishes && !*finishes)
+            return pos.turn_start() && !pos.in_check() ? VALUE_DRAW : mated_in(ply);
         if (pos.fifty_move_limit()) return VALUE_DRAW;
         return std::nullopt;
     }
