@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <fstream>
 #include <set>
 
 using namespace hq;
@@ -670,6 +671,35 @@ TEST_CASE("the hooks let a search find a mate in one turn", "[multimove][search]
         for (int i = 0; i < p.moves_per_turn(); ++i) p.do_move(pv[std::size_t(i)]);
         CHECK(p.side_to_move() == BLACK);
         CHECK(MultiMove::adjudicate(p).reason == "White mates");
+    }
+}
+
+TEST_CASE("the mate-in-one-turn suite: every position has a mating turn", "[multimove][search]") {
+    auto cases = test::read_epd("multimove_mates.epd");
+    REQUIRE(cases.size() >= 20);
+    std::ifstream in(std::string(HARLEQUIN_TEST_DATA) + "/multimove_mates.epd");
+    std::string line;
+    while (std::getline(in, line)) {
+        auto semi = line.find(";pv ");
+        if (semi == std::string::npos) continue;
+        const std::string fen = line.substr(0, semi - 1);
+        INFO(fen);
+        Position p = from_fen(fen);
+        const int n = p.moves_per_turn();
+        REQUIRE(p.turn_start());
+        CHECK_FALSE(MultiMove::adjudicate(p).over());
+        // The recorded turn mates, as the exact referee sees it.
+        Position r = p;
+        for (const auto& m : split_words(line.substr(semi + 4))) play(r, {m.c_str()});
+        CHECK(r.side_to_move() != p.side_to_move());
+        CHECK(MultiMove::adjudicate(r).reason.find("mates") != std::string::npos);
+        // A search over the hooks finds a mate in exactly one turn, and its turn mates.
+        std::vector<Move> pv;
+        Value v = negamax(p, n, 0, -VALUE_INFINITE, VALUE_INFINITE, &pv);
+        CHECK(v == mate_in(n));
+        REQUIRE(pv.size() >= std::size_t(n));
+        for (int i = 0; i < n; ++i) p.do_move(pv[std::size_t(i)]);
+        CHECK(MultiMove::adjudicate(p).reason.find("mates") != std::string::npos);
     }
 }
 
