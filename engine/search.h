@@ -36,6 +36,7 @@ constexpr int LateMovePruningDepth = 7;
 constexpr int LmrMinDepth = 3;
 constexpr int QsDeltaMargin = 200;
 constexpr int SeePruningDepth = 6;
+constexpr int MaxQsearchPlies = 12;
 constexpr int SingularDepth = 8;
 constexpr int SingularMargin = 16; // eighths of a centipawn per ply of depth
 constexpr int SeePruningMargin = 90;
@@ -281,7 +282,7 @@ private:
             if (tte.hit && ttValue != VALUE_NONE
                 && (tte.bound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER)))
                 eval = ttValue;
-            improving = ply >= 2 && stack[ply - 2].staticEval != VALUE_NONE
+            improving = G::alternating && ply >= 2 && stack[ply - 2].staticEval != VALUE_NONE
                 && ss.staticEval > stack[ply - 2].staticEval;
         } else ss.staticEval = VALUE_NONE;
         stack[ply + 1].killers[0] = stack[ply + 1].killers[1] = Move();
@@ -330,9 +331,9 @@ private:
         // below the TT value), it is searched one ply deeper. When even the alternatives
         // beat beta, several moves fail high and this node is cut at once (multi-cut).
         int singularExtension = 0;
-        if (depth >= params::SingularDepth && ttMove && !excludedSearch && tte.depth >= depth - 3
-            && (tte.bound & BOUND_LOWER) && std::abs(ttValue) < VALUE_MATE_IN_MAX_PLY
-            && G::is_legal(pos, ttMove)) {
+        if (G::alternating && depth >= params::SingularDepth && ttMove && !excludedSearch
+            && tte.depth >= depth - 3 && (tte.bound & BOUND_LOWER)
+            && std::abs(ttValue) < VALUE_MATE_IN_MAX_PLY && G::is_legal(pos, ttMove)) {
             Value singularBeta = ttValue - params::SingularMargin * depth / 8;
             ss.excluded = ttMove;
             Value v = search(singularBeta - 1, singularBeta, (depth - 1) / 2, ply, false, cutNode);
@@ -373,7 +374,13 @@ private:
 
             pos.do_move(m);
             shared.tt->prefetch(pos.key());
-            const bool givesCheck = pos.in_check();
+            // Did the turn pass to the opponent? (Always, in alternating games.) Checks and
+            // node types are judged from the side that moves next.
+            const bool turnPassed = G::alternating || pos.side_to_move() != us;
+            const bool givesCheck = turnPassed && pos.in_check();
+            auto childCut = [&](bool alternatingCut) {
+                return turnPassed ? alternatingCut : !alternatingCut;
+            };
 
             // Step 11. Shallow pruning of late quiet moves that do not give check, once a
             // line that is not lost exists.
@@ -417,18 +424,19 @@ private:
                     / 8000;
                 if (m == ss.killers[0] || m == ss.killers[1]) --r;
                 int reduced = std::clamp(newDepth - r, 1, newDepth);
-                auto zwsReduced
-                    = [&](Value a, Value b) { return search(a, b, reduced, ply + 1, false, true); };
+                auto zwsReduced = [&](Value a, Value b) {
+                    return search(a, b, reduced, ply + 1, false, childCut(true));
+                };
                 v = child(us, zwsReduced, alpha, alpha + 1);
                 if (v > alpha && reduced < newDepth) {
                     auto zws = [&](Value a, Value b) {
-                        return search(a, b, newDepth, ply + 1, false, !cutNode);
+                        return search(a, b, newDepth, ply + 1, false, childCut(!cutNode));
                     };
                     v = child(us, zws, alpha, alpha + 1);
                 }
             } else if (!pvNode || moveCount > 1) {
                 auto zws = [&](Value a, Value b) {
-                    return search(a, b, newDepth, ply + 1, false, !cutNode);
+                    return search(a, b, newDepth, ply + 1, false, childCut(!cutNode));
                 };
                 v = child(us, zws, alpha, alpha + 1);
             } else v = alpha + 1; // force the full-window search of the first PV move
@@ -485,7 +493,7 @@ private:
 
     // Quiescence search: only noisy moves (all evasions in check) until the position is
     // quiet, standing pat on the static evaluation.
-    Value qsearch(Value alpha, Value beta, int ply, bool pvNode) {
+    Value qsearch(Value alpha, Value beta, int ply, bool pvNode, int qsPly = 0) {
         pvLength[ply] = 0;
         check_limits();
         if (stopped()) return VALUE_ZERO;
@@ -493,6 +501,9 @@ private:
         if (auto v = G::rule_value(pos, ply)) return *v;
         const bool inCheck = pos.in_check();
         if (ply >= MAX_PLY - 2) return inCheck ? VALUE_DRAW : G::evaluate(pos);
+        // Capture sequences are bounded: games with several moves a turn can chain many
+        // captures before the position calms down.
+        if (qsPly >= params::MaxQsearchPlies) return G::evaluate(pos);
 
         const Key key = pos.key();
         TTData tte = shared.tt->probe(key);
@@ -524,7 +535,7 @@ private:
             nodes.fetch_add(1, std::memory_order_relaxed);
             pos.do_move(m);
             shared.tt->prefetch(pos.key());
-            auto qs = [&](Value a, Value b) { return qsearch(a, b, ply + 1, pvNode); };
+            auto qs = [&](Value a, Value b) { return qsearch(a, b, ply + 1, pvNode, qsPly + 1); };
             Value v = child(us, qs, alpha, beta);
             pos.undo_move(m);
             if (stopped()) return VALUE_ZERO;

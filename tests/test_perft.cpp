@@ -16,14 +16,16 @@ std::uint64_t node_limit() {
     return env ? std::strtoull(env, nullptr, 10) : 250'000'000ULL;
 }
 
-void check_file(const std::string& file, const std::string& variant) {
+// `fenSuffix` is appended to every FEN of the file (a variant's own fields).
+void check_file(
+    const std::string& file, const std::string& variant, const std::string& fenSuffix = "") {
     auto cases = test::read_epd(file);
     REQUIRE(!cases.empty());
     auto engine = make_engine(variant);
     REQUIRE(engine);
     for (const auto& c : cases) {
-        INFO(variant << " " << c.fen);
-        REQUIRE_FALSE(engine->set_position(c.fen, {}).has_value());
+        INFO(variant << " " << c.fen << fenSuffix);
+        REQUIRE_FALSE(engine->set_position(c.fen + fenSuffix, {}).has_value());
         for (auto [depth, expected] : c.counts) {
             if (expected > node_limit()) continue;
             INFO("depth " << depth);
@@ -44,4 +46,15 @@ TEST_CASE("perft of Chess960 matches the reference file", "[perft][chess960]") {
 
 TEST_CASE("perft of Ms. Chess matches the reference file", "[perft][mschess]") {
     check_file("mschess.epd", "mschess");
+}
+
+TEST_CASE("perft of Multiple Move Chess matches the reference file", "[perft][multimove]") {
+    // Each FEN's field 7 sets N; the engine plays "multimove" (N = 3 by default).
+    check_file("multimove.epd", "multimove");
+}
+
+TEST_CASE(
+    "Multiple Move Chess with one move a turn has standard chess's perft", "[perft][multimove]") {
+    // N = 1 is exactly standard chess: a free check of the whole implementation.
+    check_file("chess.epd", "multimove", " 0/1");
 }

@@ -4,6 +4,7 @@
 #include "engine/game_engine.h"
 #include "engine/referee.h"
 #include "mschess/mschess.h"
+#include "multimove/multimove.h"
 
 #include <algorithm>
 #include <cctype>
@@ -44,6 +45,12 @@ const std::vector<Entry>& entries() {
             {}),
         entry<mschess::MsChess>(
             {"mschess-black", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1 b", 8, 8,
+                false},
+            {}),
+        entry<multimove::MultiMove>(
+            {"multimove", std::string(multimove::Position::StartFen), 8, 8, false}, {}),
+        entry<multimove::MultiMove>(
+            {"multimove2", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 0/2", 8, 8,
                 false},
             {}),
     };

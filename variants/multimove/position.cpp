@@ -1,0 +1,565 @@
+#include "position.h"
+
+#include "engine/random.h"
+#include "movegen.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <fmt/format.h>
+
+namespace hq::multimove {
+
+using chess::castling_right;
+using chess::CastlingRight;
+
+const Zobrist& zobrist() {
+    static const Zobrist z = [] {
+        Zobrist k {};
+        Prng rng(0x6D756C74696D6F76ULL); // "multimov"
+        for (Key& key : k.enpassant) key = rng.next();
+        for (Key& key : k.moved) key = rng.next();
+        for (Key& key : k.frozen) key = rng.next();
+        for (Key& key : k.checkedKing) key = rng.next();
+        for (Key& key : k.movesDone) key = rng.next();
+        for (Key& key : k.movesPerTurn) key = rng.next();
+        return k;
+    }();
+    return z;
+}
+
+namespace {
+
+// The key of a set of marks and en passant targets: the XOR of one key per member, so the
+// key of a change is the key of the symmetric difference.
+Key marks_key(Bitboard moved, Bitboard frozen, Bitboard checkedKing, Bitboard ep) {
+    const Zobrist& z = zobrist();
+    Key k = 0;
+    for (Square s : Squares {moved}) k ^= z.moved[s];
+    for (Square s : Squares {frozen}) k ^= z.frozen[s];
+    for (Square s : Squares {checkedKing}) k ^= z.checkedKing[s];
+    for (Square s : Squares {ep}) k ^= z.enpassant[s];
+    return k;
+}
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+    std::vector<std::string_view> out;
+    std::size_t i = 0;
+    while (i <= s.size()) {
+        std::size_t j = s.find(sep, i);
+        if (j == std::string_view::npos) j = s.size();
+        out.push_back(s.substr(i, j - i));
+        i = j + 1;
+    }
+    return out;
+}
+
+std::vector<std::string_view> split_fields(std::string_view s) {
+    std::vector<std::string_view> out;
+    std::size_t i = 0;
+    auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+    while (i < s.size()) {
+        while (i < s.size() && space(s[i])) ++i;
+        std::size_t j = i;
+        while (j < s.size() && !space(s[j])) ++j;
+        if (j > i) out.push_back(s.substr(i, j - i));
+        i = j;
+    }
+    return out;
+}
+
+std::optional<int> parse_int(std::string_view t) {
+    int v = 0;
+    auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (ec != std::errc() || p != t.data() + t.size() || v < 0) return std::nullopt;
+    return v;
+}
+
+// N from a FEN's field 7 (`k/N`), or nothing.
+std::optional<int> moves_per_turn_of(std::string_view fen) {
+    auto fields = split_fields(fen);
+    if (fields.size() < 7) return std::nullopt;
+    auto parts = split(fields[6], '/');
+    if (parts.size() != 2) return std::nullopt;
+    auto n = parse_int(parts[1]);
+    if (!n || *n < 1 || *n > MAX_MOVES_PER_TURN) return std::nullopt;
+    return n;
+}
+
+} // namespace
+
+Bitboard attackers_to(const chess::Board& b, Square s, Bitboard occupied) {
+    return (pawn_attacks(BLACK, s) & b.pieces(WHITE, PAWN))
+        | (pawn_attacks(WHITE, s) & b.pieces(BLACK, PAWN)) | (knight_attacks(s) & b.pieces(KNIGHT))
+        | (king_attacks(s) & b.pieces(KING)) | (rook_attacks(s, occupied) & b.pieces(ROOK, QUEEN))
+        | (bishop_attacks(s, occupied) & b.pieces(BISHOP, QUEEN));
+}
+
+Bitboard live_ep_targets(const Frame& f) {
+    Bitboard live = 0;
+    for (Square t : Squares {f.epTargets}) {
+        // Targets on the 6th rank are White's to capture (Black stepped), on the 3rd
+        // rank Black's.
+        Color capturer = rank_of(t) == RANK_6 ? WHITE : BLACK, stepper = ~capturer;
+        if (f.board.piece_on(t + pawn_push(stepper)) != make_piece(stepper, PAWN)) continue;
+        Bitboard capturers = pawn_attacks(stepper, t) & f.board.pieces(capturer, PAWN);
+        if (capturer == f.sideToMove) capturers &= ~f.moved;
+        if (capturers) live |= square_bb(t);
+    }
+    return live;
+}
+
+// ---- Construction and copying ------------------------------------------------------------
+
+Position::Position()
+    : frames(256)
+    , cur(frames.data()) {
+    [[maybe_unused]] auto err = set_fen(StartFen);
+    assert(!err);
+}
+
+Position::Position(const Position& o)
+    : frames()
+    , cur(nullptr) {
+    *this = o;
+}
+
+Position& Position::operator=(const Position& o) {
+    if (this == &o) return *this;
+    movesPerTurn = o.movesPerTurn;
+    defaultMovesPerTurn = o.defaultMovesPerTurn;
+    chess960 = o.chess960;
+    std::copy(std::begin(o.castlingRightsMask), std::end(o.castlingRightsMask), castlingRightsMask);
+    std::copy(std::begin(o.castlingRookSquare), std::end(o.castlingRookSquare), castlingRookSquare);
+    std::copy(std::begin(o.castlingPath), std::end(o.castlingPath), castlingPath);
+    std::copy(std::begin(o.castlingKingPath), std::end(o.castlingKingPath), castlingKingPath);
+    frames = o.frames;
+    cur = frames.data() + (o.cur - o.frames.data());
+    return *this;
+}
+
+void Position::set_variant(const VariantSpec& spec) {
+    if (auto n = moves_per_turn_of(spec.startFen)) defaultMovesPerTurn = *n;
+}
+
+// ---- FEN ------------------------------------------------------------------------------
+
+void Position::set_castling_right(Frame& f, Color c, Square rsq) {
+    Square ksq = f.board.king_square(c);
+    bool kingSide = rsq > ksq;
+    CastlingRight cr = castling_right(c, kingSide);
+    f.castling |= cr;
+    castlingRightsMask[ksq] |= cr;
+    castlingRightsMask[rsq] |= cr;
+    castlingRookSquare[cr] = rsq;
+    Square kto = relative_square(c, kingSide ? SQ_G1 : SQ_C1);
+    Square rto = relative_square(c, kingSide ? SQ_F1 : SQ_D1);
+    castlingPath[cr]
+        = (between_bb(rsq, rto) | between_bb(ksq, kto) | square_bb(rto) | square_bb(kto))
+        & ~(square_bb(ksq) | square_bb(rsq));
+    castlingKingPath[cr] = between_bb(ksq, kto) | square_bb(kto);
+}
+
+std::optional<std::string> Position::set_fen(std::string_view fenText) {
+    auto fields = split_fields(fenText);
+    if (fields.size() < 4) return std::string("a FEN needs at least 4 fields");
+    if (fields.size() > 8) return fmt::format("unexpected FEN field '{}'", fields[8]);
+
+    Position p(*this);
+    p.frames.assign(256, Frame {});
+    p.cur = p.frames.data();
+    Frame& f = *p.cur;
+    std::fill(std::begin(p.castlingRightsMask), std::end(p.castlingRightsMask), 0);
+    std::fill(std::begin(p.castlingRookSquare), std::end(p.castlingRookSquare), SQ_NONE);
+    std::fill(std::begin(p.castlingPath), std::end(p.castlingPath), 0);
+    std::fill(std::begin(p.castlingKingPath), std::end(p.castlingKingPath), 0);
+
+    // Fields 1-2: board and side.
+    if (auto err = f.board.parse(fields[0])) return err;
+    for (Color c : {WHITE, BLACK}) {
+        int kings = popcount(f.board.pieces(c, KING));
+        if (kings != 1)
+            return fmt::format("{} has {} kings", c == WHITE ? "White" : "Black", kings);
+    }
+    for (Color c : {WHITE, BLACK})
+        if (popcount(f.board.pieces(c)) > 16)
+            return fmt::format("{} has more than 16 pieces", c == WHITE ? "White" : "Black");
+    if (f.board.pieces(PAWN) & (rank_bb(RANK_1) | rank_bb(RANK_8)))
+        return std::string("a pawn stands on the first or last rank");
+    if (fields[1] == "w")
+        f.sideToMove = WHITE;
+    else if (fields[1] == "b")
+        f.sideToMove = BLACK;
+    else
+        return fmt::format("side to move must be 'w' or 'b', not '{}'", fields[1]);
+    const Color us = f.sideToMove, them = ~us;
+
+    // Field 3: castling, KQkq or file letters.
+    if (fields[2] != "-") {
+        for (char ch : fields[2]) {
+            Color c = (ch >= 'a' && ch <= 'z') ? BLACK : WHITE;
+            char up = char(std::toupper(static_cast<unsigned char>(ch)));
+            Square ksq = f.board.king_square(c);
+            Bitboard backRank = rank_bb(relative_rank(c, RANK_1));
+            Bitboard rooks = f.board.pieces(c, ROOK) & backRank;
+            if (!(square_bb(ksq) & backRank))
+                return fmt::format("castling right '{}' but the king is not on its first rank", ch);
+            Square rsq = SQ_NONE;
+            if (up == 'K') {
+                Bitboard r = rooks & ~((square_bb(ksq) << 1) - 1);
+                if (r) rsq = msb(r);
+            } else if (up == 'Q') {
+                Bitboard r = rooks & (square_bb(ksq) - 1);
+                if (r) rsq = lsb(r);
+            } else if (up >= 'A' && up <= 'H') {
+                Square s = make_square(File(up - 'A'), relative_rank(c, RANK_1));
+                if (rooks & square_bb(s)) rsq = s;
+            } else {
+                return fmt::format("bad castling letter '{}'", ch);
+            }
+            if (rsq == SQ_NONE)
+                return fmt::format("castling right '{}' has no rook to castle with", ch);
+            if (f.castling & castling_right(c, rsq > ksq))
+                return fmt::format("castling right '{}' given twice", ch);
+            p.set_castling_right(f, c, rsq);
+        }
+    }
+
+    // Fields 5-7: clocks and the turn's progress.
+    std::optional<int> rule50 = 0, fullmove = 1;
+    if (fields.size() > 4) rule50 = parse_int(fields[4]);
+    if (fields.size() > 5) fullmove = parse_int(fields[5]);
+    if (!rule50 || !fullmove) return std::string("bad halfmove or fullmove number");
+    f.rule50 = *rule50;
+    f.fullmove = std::max(*fullmove, 1);
+    p.movesPerTurn = defaultMovesPerTurn;
+    if (fields.size() > 6) {
+        auto parts = split(fields[6], '/');
+        std::optional<int> k, n;
+        if (parts.size() == 2) {
+            k = parse_int(parts[0]);
+            n = parse_int(parts[1]);
+        }
+        if (!k || !n || *n < 1 || *n > MAX_MOVES_PER_TURN || *k >= *n)
+            return fmt::format(
+                "the turn field must be k/N with 1 <= N <= 9 and 0 <= k < N, not '{}'", fields[6]);
+        f.movesDone = *k;
+        p.movesPerTurn = *n;
+    }
+
+    // Field 8: the marks, only during a turn.
+    if (fields.size() > 7) {
+        if (f.movesDone == 0)
+            return std::string("marks (field 8) are only written during a turn (k > 0)");
+        for (std::string_view mark : split(fields[7], ',')) {
+            Square s = mark.size() == 3 ? parse_square(mark.substr(0, 2)) : SQ_NONE;
+            if (s == SQ_NONE) return fmt::format("bad mark '{}'", mark);
+            Bitboard b = square_bb(s);
+            if (!(f.board.pieces(us) & b))
+                return fmt::format("mark '{}' is not on a piece of the side to move", mark);
+            if ((f.moved | f.checkedKing) & b)
+                return fmt::format("square of '{}' marked twice", mark);
+            char letter = mark[2];
+            if (letter == 'm')
+                f.moved |= b;
+            else if (letter == 'x')
+                f.moved |= b, f.frozen |= b;
+            else if (letter == 'c' && type_of(f.board.piece_on(s)) == KING)
+                f.checkedKing |= b;
+            else
+                return fmt::format("bad mark '{}' (m, x, or c on the king)", mark);
+        }
+    }
+    // A piece that moved this turn has no castling right left.
+    for (Square s : Squares {f.moved})
+        if (f.castling & p.castlingRightsMask[s])
+            return fmt::format(
+                "castling right for a piece that moved this turn ({})", square_name(s));
+
+    // Field 4: en passant targets, comma-separated.
+    if (fields[3] != "-") {
+        for (std::string_view t : split(fields[3], ',')) {
+            Square ep = parse_square(t);
+            if (ep == SQ_NONE) return fmt::format("bad en passant square '{}'", t);
+            // The mover's own targets (a double step this turn: its 3rd rank) need a
+            // pawn of its that moved; the opponent's (its 6th rank) an enemy pawn.
+            bool own = relative_rank(us, ep) == RANK_3;
+            Color stepper = own ? us : them;
+            if (relative_rank(us, ep) != RANK_6 && !own)
+                return fmt::format("en passant square '{}' is on the wrong rank", t);
+            if (f.board.piece_on(ep + pawn_push(stepper)) != make_piece(stepper, PAWN)
+                || (own && !(f.moved & square_bb(ep + pawn_push(stepper)))))
+                return fmt::format("en passant square '{}' does not follow a double step", t);
+            f.epTargets |= square_bb(ep);
+        }
+        f.epTargets = live_ep_targets(f);
+    }
+
+    // At a turn start the opponent ended its turn with its king safe, and the mover's
+    // king carries the c mark exactly when it is attacked.
+    Bitboard checkers = multimove::attackers_to(f.board, f.board.king_square(us), f.board.pieces())
+        & f.board.pieces(them);
+    if (f.movesDone == 0) {
+        if (multimove::attackers_to(f.board, f.board.king_square(them), f.board.pieces())
+            & f.board.pieces(us))
+            return std::string("the side not to move is in check at the start of a turn");
+        if (checkers) f.checkedKing = square_bb(f.board.king_square(us));
+    }
+
+    // In the middle of a turn something must be able to move, or the turn would have
+    // passed automatically.
+    if (f.movesDone > 0 && !has_single_move(p, f))
+        return std::string(
+            "nothing can move in the middle of the turn (the turn would have passed)");
+
+    f.key = p.compute_key();
+    *this = p;
+    return std::nullopt;
+}
+
+std::string Position::fen() const {
+    const Frame& f = *cur;
+    std::string out = f.board.to_fen();
+    out += f.sideToMove == WHITE ? " w " : " b ";
+    std::string castling;
+    for (Color c : {WHITE, BLACK})
+        for (bool kingSide : {true, false}) {
+            CastlingRight cr = castling_right(c, kingSide);
+            if (!(f.castling & cr)) continue;
+            Square rsq = castlingRookSquare[cr];
+            Bitboard beyond = kingSide ? ~((square_bb(rsq) << 1) - 1) : (square_bb(rsq) - 1);
+            bool outermost
+                = !(f.board.pieces(c, ROOK) & rank_bb(relative_rank(c, RANK_1)) & beyond);
+            char ch = (chess960 || !outermost) ? char('A' + file_of(rsq)) : (kingSide ? 'K' : 'Q');
+            castling += c == WHITE ? ch : char(std::tolower(ch));
+        }
+    out += castling.empty() ? "-" : castling;
+    out += ' ';
+    std::string ep;
+    for (Square s : Squares {f.epTargets}) {
+        if (!ep.empty()) ep += ',';
+        ep += square_name(s);
+    }
+    out += ep.empty() ? "-" : ep;
+    out += fmt::format(" {} {} {}/{}", f.rule50, f.fullmove, f.movesDone, movesPerTurn);
+    if (f.movesDone > 0) {
+        std::string marks;
+        for (Square s : Squares {f.moved | f.checkedKing}) {
+            char letter = (f.frozen & square_bb(s)) ? 'x' : (f.moved & square_bb(s)) ? 'm' : 'c';
+            if (!marks.empty()) marks += ',';
+            marks += square_name(s);
+            marks += letter;
+        }
+        if (!marks.empty()) out += ' ' + marks;
+    }
+    return out;
+}
+
+std::string Position::picture() const {
+    std::string checkers;
+    for (Square s : Squares {this->checkers()}) checkers += square_name(s) + ' ';
+    return fmt::format("{}\nFen: {}\nKey: {:016X}\nTurn: move {} of {}, {} to move\nCheckers: {}",
+        board().picture(), fen(), key(), moves_done() + 1, movesPerTurn,
+        side_to_move() == WHITE ? "White" : "Black", checkers);
+}
+
+Key Position::compute_key() const {
+    const chess::Zobrist& cz = chess::zobrist();
+    const Zobrist& z = zobrist();
+    const Frame& f = *cur;
+    Key k = 0;
+    for (Square s : Squares {f.board.pieces()}) k ^= cz.psq[f.board.piece_on(s)][s];
+    if (f.sideToMove == BLACK) k ^= cz.side;
+    k ^= cz.castling[f.castling];
+    k ^= marks_key(f.moved, f.frozen, f.checkedKing, f.epTargets);
+    k ^= z.movesDone[f.movesDone] ^ z.movesPerTurn[movesPerTurn];
+    return k;
+}
+
+Bitboard Position::pinned(Color c) const {
+    Square ksq = king_square(c);
+    Bitboard snipers = ((rook_attacks(ksq, 0) & pieces(ROOK, QUEEN))
+                           | (bishop_attacks(ksq, 0) & pieces(BISHOP, QUEEN)))
+        & pieces(~c);
+    Bitboard result = 0;
+    for (Square s : Squares {snipers}) {
+        Bitboard b = between_bb(ksq, s) & pieces();
+        if (b && !more_than_one(b)) result |= b & pieces(c);
+    }
+    return result;
+}
+
+// ---- Making moves -----------------------------------------------------------------------
+
+void Position::play(Frame& f, Move m) const {
+    const chess::Zobrist& cz = chess::zobrist();
+    const Zobrist& z = zobrist();
+    chess::Board& b = f.board;
+    const Color us = f.sideToMove, them = ~us;
+    const Square from = m.from(), to = m.to();
+    const Piece pc = b.piece_on(from);
+    const Bitboard oldMoved = f.moved, oldFrozen = f.frozen, oldChecked = f.checkedKing,
+                   oldEp = f.epTargets;
+    const int oldCastling = f.castling;
+    Key k = f.key;
+
+    f.captured = NO_PIECE;
+    f.turnEnded = false;
+    ++f.rule50;
+    ++f.pliesFromNull;
+    f.moved &= ~square_bb(from);
+
+    if (m.kind() == chess::CASTLING) {
+        // King takes own rook: both leave, then land on the standard squares. Both are
+        // marked as moved; a king that was in check at the turn start has used its move.
+        bool kingSide = to > from;
+        Square kto = relative_square(us, kingSide ? SQ_G1 : SQ_C1);
+        Square rto = relative_square(us, kingSide ? SQ_F1 : SQ_D1);
+        Piece rook = b.piece_on(to);
+        b.remove_piece(from);
+        b.remove_piece(to);
+        b.put_piece(pc, kto);
+        b.put_piece(rook, rto);
+        k ^= cz.psq[pc][from] ^ cz.psq[pc][kto] ^ cz.psq[rook][to] ^ cz.psq[rook][rto];
+        f.moved = (f.moved & ~square_bb(to)) | square_bb(kto) | square_bb(rto);
+        if (f.checkedKing) f.frozen |= square_bb(kto);
+        f.checkedKing = 0;
+    } else {
+        Square capsq = m.kind() == chess::EN_PASSANT ? to - pawn_push(us) : to;
+        Piece captured = b.piece_on(capsq);
+        if (captured != NO_PIECE) {
+            b.remove_piece(capsq);
+            k ^= cz.psq[captured][capsq];
+            f.captured = captured;
+            f.rule50 = 0;
+        }
+        b.move_piece(from, to);
+        k ^= cz.psq[pc][from] ^ cz.psq[pc][to];
+        if (type_of(pc) == PAWN) {
+            f.rule50 = 0;
+            if (m.kind() == chess::PROMOTION) {
+                // The promoted piece is the pawn that moved: it keeps the pawn's marks.
+                Piece promoted = make_piece(us, m.promotion());
+                b.remove_piece(to);
+                b.put_piece(promoted, to);
+                k ^= cz.psq[pc][to] ^ cz.psq[promoted][to];
+            } else if ((int(to) ^ int(from)) == 16) {
+                f.epTargets |= square_bb(to - pawn_push(us));
+            }
+        }
+        // A piece that captured is frozen; so is a king that stepped onto an attacked
+        // square or was in check at the start of the turn (its one move is made).
+        f.moved |= square_bb(to);
+        bool freeze = captured != NO_PIECE;
+        if (type_of(pc) == KING) {
+            if (f.checkedKing || (multimove::attackers_to(b, to, b.pieces()) & b.pieces(them)))
+                freeze = true;
+            f.checkedKing = 0;
+        }
+        if (freeze) f.frozen |= square_bb(to);
+    }
+
+    f.castling &= ~(castlingRightsMask[from] | castlingRightsMask[to]);
+    if (f.castling != oldCastling) k ^= cz.castling[oldCastling] ^ cz.castling[f.castling];
+    f.epTargets = live_ep_targets(f);
+    k ^= z.movesDone[f.movesDone] ^ z.movesDone[f.movesDone + 1];
+    ++f.movesDone;
+    k ^= marks_key(
+        oldMoved ^ f.moved, oldFrozen ^ f.frozen, oldChecked ^ f.checkedKing, oldEp ^ f.epTargets);
+    f.key = k;
+}
+
+void Position::end_turn(Frame& f) const {
+    const Zobrist& z = zobrist();
+    const Color us = f.sideToMove, them = ~us;
+    Key k = f.key ^ marks_key(f.moved, f.frozen, f.checkedKing, f.epTargets);
+    k ^= z.movesDone[f.movesDone] ^ z.movesDone[0] ^ chess::zobrist().side;
+
+    f.sideToMove = them;
+    f.turnLength = f.movesDone;
+    f.movesDone = 0;
+    f.moved = f.frozen = 0;
+    // The mover's rights lapse; the targets its double steps created pass to the
+    // opponent, all of whose pawns may capture at the start of its turn.
+    f.epTargets &= rank_bb(relative_rank(them, RANK_6));
+    f.epTargets = live_ep_targets(f);
+    Square ksq = f.board.king_square(them);
+    f.checkedKing = (multimove::attackers_to(f.board, ksq, f.board.pieces()) & f.board.pieces(us))
+        ? square_bb(ksq)
+        : 0;
+    if (us == BLACK) ++f.fullmove;
+    f.turnEnded = true;
+    f.key = k ^ marks_key(0, 0, f.checkedKing, f.epTargets);
+}
+
+bool Position::advance(Frame& f, Move m) const {
+    play(f, m);
+    if (f.movesDone < movesPerTurn && has_single_move(*this, f)) return false;
+    end_turn(f);
+    return true;
+}
+
+Frame* Position::push_frame() {
+    std::size_t idx = std::size_t(cur - frames.data());
+    if (idx + 1 == frames.size()) {
+        frames.resize(frames.size() * 2);
+        cur = frames.data() + idx;
+    }
+    cur[1] = cur[0];
+    return ++cur;
+}
+
+void Position::do_move(Move m) { advance(*push_frame(), m); }
+
+void Position::undo_move(Move) { --cur; }
+
+void Position::do_null_move() {
+    Frame& f = *push_frame();
+    f.captured = NO_PIECE;
+    f.pliesFromNull = 0;
+    end_turn(f);
+}
+
+void Position::undo_null_move() { --cur; }
+
+// ---- Move text ------------------------------------------------------------------------
+
+std::string Position::move_text(Move m, bool kingTakesRook) const {
+    if (!m) return "0000";
+    Square from = m.from(), to = m.to();
+    if (m.kind() == chess::CASTLING && !kingTakesRook)
+        to = make_square(to > from ? FILE_G : FILE_C, rank_of(from));
+    std::string out = square_name(from) + square_name(to);
+    if (m.kind() == chess::PROMOTION) out += chess::PieceChars[make_piece(BLACK, m.promotion())];
+    return out;
+}
+
+std::optional<Move> Position::parse_move(std::string_view text) const {
+    MoveList legal;
+    generate<LEGAL>(*this, legal);
+    for (Move m : legal)
+        if (move_text(m) == text) return m;
+    // The other castling notation (king takes rook, or king to its target).
+    for (Move m : legal)
+        if (m.kind() == chess::CASTLING && move_text(m, !chess960) == text) return m;
+    return std::nullopt;
+}
+
+// ---- End of the game --------------------------------------------------------------------
+
+bool Position::is_repetition(int plyFromRoot) const {
+    if (!turn_start()) return false;
+    // Walk back from turn start to turn start, within the reversible single moves.
+    const int end = std::min(cur->rule50, cur->pliesFromNull);
+    const std::ptrdiff_t available = cur - frames.data();
+    int back = 0, seen = 0;
+    for (const Frame* f = cur; f->turnLength > 0;) {
+        back += f->turnLength;
+        if (back > end || back > available) break;
+        f = cur - back;
+        if (f->key == cur->key && (back < plyFromRoot || ++seen == 2)) return true;
+    }
+    return false;
+}
+
+} // namespace hq::multimove
