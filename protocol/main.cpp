@@ -17,6 +17,8 @@ int main(int argc, char** argv) {
     std::string cmd = args[0];
     args.erase(args.begin());
     if (cmd == "perft") return hq::perft_command(args);
-    hq::println("unknown command '{}'; try: harlequin [perft]", cmd);
+    if (cmd == "match") return hq::match_command(args);
+    if (cmd == "openings") return hq::openings_command(args);
+    hq::println("unknown command '{}'; try: harlequin [perft|match|openings]", cmd);
     return 2;
 }
