@@ -43,20 +43,21 @@ struct MoveRequest {
     std::int64_t timeLeftMs[COLOR_NB] = {}; // clocks, for sides with a clock
     std::int64_t incrementMs[COLOR_NB] = {};
     bool timed[COLOR_NB] = {};
-    int movesToGo = 0; // turns left in this period, 0 for all the game
+    int movesToGo = 0;                              // turns left in this period, 0 for all the game
     std::chrono::steady_clock::time_point deadline; // when the move counts as too late
 };
 
 struct EngineReply {
     enum Kind {
-        MOVE,      // `move` holds it
-        RESIGN,    // the engine resigned
-        CLAIM,     // it claimed a result instead of moving (`move` holds the claim)
-        REJECT,    // it rejected a move it was sent (`move` holds that move)
-        TIMEOUT,   // no move by the deadline
-        CRASH,     // the process ended or closed its output (`detail` says how)
-        NO_MOVE    // it answered with no move ("bestmove (none)", "0000")
-    } kind = MOVE;
+        MOVE,    // `move` holds it
+        RESIGN,  // the engine resigned
+        CLAIM,   // it claimed a result instead of moving (`move` holds the claim)
+        REJECT,  // it rejected a move it was sent (`move` holds that move)
+        TIMEOUT, // no move by the deadline
+        CRASH,   // the process ended or closed its output (`detail` says how)
+        NO_MOVE  // it answered with no move ("bestmove (none)", "0000")
+    } kind
+        = MOVE;
     std::string move, detail;
     SearchInfo info;
     double seconds = 0; // from the request to the answer

@@ -214,8 +214,8 @@ MatchSummary Tournament::run() {
     std::lock_guard lock(m);
     if (lastStandings != int(summary.games.size()) && !summary.games.empty()) print_standings();
     if (!summary.error.empty()) console.line("Match stopped: " + summary.error);
-    console.line(fmt::format("Finished match: {} of {} games played", summary.games.size(),
-        plan.size()));
+    console.line(
+        fmt::format("Finished match: {} of {} games played", summary.games.size(), plan.size()));
     return summary;
 }
 
@@ -247,7 +247,8 @@ void Tournament::worker() {
         for (Color c : {WHITE, BLACK}) {
             int i = c == WHITE ? gp.white : gp.black;
             if (r.crashed[c] && !opt.recover)
-                fail(fmt::format("engine {} crashed (use -recover to restart it)", summary.names[i]));
+                fail(fmt::format(
+                    "engine {} crashed (use -recover to restart it)", summary.names[i]));
             // A crashed engine is restarted (-recover), a stuck one killed and restarted.
             if (!drivers[i]->usable()) drivers[i].reset();
         }
@@ -265,7 +266,8 @@ void Tournament::record(const GamePlan& gp, const GameResult& r) {
     case Result::BLACK_WINS: ++w.losses, ++b.wins; break;
     default: ++w.draws, ++b.draws;
     }
-    if (opt.engines.size() >= 2 && ((gp.white == 0 && gp.black == 1) || (gp.white == 1 && gp.black == 0))) {
+    if (opt.engines.size() >= 2
+        && ((gp.white == 0 && gp.black == 1) || (gp.white == 1 && gp.black == 0))) {
         bool firstWhite = gp.white == 0;
         auto& s = summary.firstVsSecond;
         if (r.result == Result::DRAW)

@@ -25,7 +25,7 @@ struct FinishedGame {
 };
 
 struct MatchSummary {
-    std::vector<std::string> names; // engine names as used in PGN and standings
+    std::vector<std::string> names;  // engine names as used in PGN and standings
     std::vector<FinishedGame> games; // in the order they finished
     std::vector<Wdl> perEngine;      // each engine's results against the field
     Wdl firstVsSecond;               // engine 0's results against engine 1

@@ -118,8 +118,8 @@ GameResult play_game(const MatchOptions& options, int number, const Opening& ope
             bool gone = engines[c]->crashed();
             g.crashed[c] = gone;
             end(win_for(~c), "abandoned",
-                fmt::format("{} {} at the start: {}", side_name(c),
-                    gone ? "disconnects" : "stalls", *e));
+                fmt::format(
+                    "{} {} at the start: {}", side_name(c), gone ? "disconnects" : "stalls", *e));
             break;
         }
 
@@ -179,7 +179,8 @@ GameResult play_game(const MatchOptions& options, int number, const Opening& ope
             req.timeLeftMs[s] = left[s];
             req.incrementMs[s] = inc[s];
         }
-        if (timed[side] && c.tc.moves > 0) req.movesToGo = c.tc.moves - turnsDone[side] % c.tc.moves;
+        if (timed[side] && c.tc.moves > 0)
+            req.movesToGo = c.tc.moves - turnsDone[side] % c.tc.moves;
         bool limited = timed[side] || c.moveTime > 0;
         std::int64_t allowed = timed[side] ? left[side] : std::llround(c.moveTime * 1000);
         if (timed[side] && c.moveTime > 0)
@@ -201,8 +202,8 @@ GameResult play_game(const MatchOptions& options, int number, const Opening& ope
                 end(win_for(~side), "time forfeit", fmt::format("{} loses on time", who));
             else
                 end(win_for(~side), "abandoned",
-                    fmt::format("{}'s connection stalls: no move in {:g} s", who,
-                        options.stallTimeout));
+                    fmt::format(
+                        "{}'s connection stalls: no move in {:g} s", who, options.stallTimeout));
             continue;
         case EngineReply::RESIGN:
             end(win_for(~side), "normal", fmt::format("{} resigns", who));
@@ -225,7 +226,8 @@ GameResult play_game(const MatchOptions& options, int number, const Opening& ope
         std::int64_t usedMs = std::llround(reply.seconds * 1000);
         if (limited && usedMs > allowed + margin) {
             end(win_for(~side), "time forfeit",
-                fmt::format("{} loses on time ({} after {:.3f} s)", who, reply.move, reply.seconds));
+                fmt::format(
+                    "{} loses on time ({} after {:.3f} s)", who, reply.move, reply.seconds));
             continue;
         }
         auto names = resolve_move(*referee, reply.move);

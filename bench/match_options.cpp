@@ -157,7 +157,8 @@ ParsedMatchArgs parse_match_args(const std::vector<std::string>& args) {
     // The words after an option up to the next option.
     auto values = [&]() {
         std::vector<std::string> v;
-        while (i < args.size() && !(args[i].size() > 1 && args[i][0] == '-')) v.push_back(args[i++]);
+        while (i < args.size() && !(args[i].size() > 1 && args[i][0] == '-'))
+            v.push_back(args[i++]);
         return v;
     };
     // Exactly one value.
@@ -168,7 +169,8 @@ ParsedMatchArgs parse_match_args(const std::vector<std::string>& args) {
 
     while (i < args.size()) {
         std::string opt = args[i++];
-        if (opt.size() < 2 || opt[0] != '-') return fail(fmt::format("unexpected argument '{}'", opt));
+        if (opt.size() < 2 || opt[0] != '-')
+            return fail(fmt::format("unexpected argument '{}'", opt));
         if (opt == "-engine" || opt == "-each") {
             KeyValues kv;
             if (auto err = split_pairs(values(), opt, kv)) return fail(*err);
@@ -260,7 +262,8 @@ ParsedMatchArgs parse_match_args(const std::vector<std::string>& args) {
                     std::string known;
                     for (const auto& s : registered_variants())
                         known += (known.empty() ? "" : ", ") + s.name;
-                    return fail(fmt::format("-variant: unknown variant '{}' (known: {})", *v, known));
+                    return fail(
+                        fmt::format("-variant: unknown variant '{}' (known: {})", *v, known));
                 }
                 o.variant = *name;
             } else if (opt == "-games")
@@ -279,8 +282,8 @@ ParsedMatchArgs parse_match_args(const std::vector<std::string>& args) {
                 o.event = *v;
             else if (opt == "-tournament") {
                 if (*v != "round-robin" && *v != "gauntlet")
-                    return fail(fmt::format(
-                        "-tournament: expected round-robin or gauntlet, got '{}'", *v));
+                    return fail(
+                        fmt::format("-tournament: expected round-robin or gauntlet, got '{}'", *v));
                 o.gauntlet = *v == "gauntlet";
             } else if (opt == "-seed") {
                 auto s = parse_number<std::uint64_t>(*v);

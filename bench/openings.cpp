@@ -71,9 +71,7 @@ OpeningsLoad load_openings(const OpeningsConfig& config, const std::string& vari
         [[maybe_unused]] auto err = referee->set_position({});
         return referee->fen();
     }();
-    auto finish_opening = [&](Opening& o) {
-        o.startpos = o.fen == startFen;
-    };
+    auto finish_opening = [&](Opening& o) { o.startpos = o.fen == startFen; };
     if (config.file.empty()) {
         Opening o;
         o.fen = startFen;
@@ -99,7 +97,8 @@ OpeningsLoad load_openings(const OpeningsConfig& config, const std::string& vari
                 return out;
             }
             if (referee->outcome().over()) {
-                out.error = fmt::format("{} line {}: the game is already over", config.file, number);
+                out.error
+                    = fmt::format("{} line {}: the game is already over", config.file, number);
                 return out;
             }
             Opening o;
@@ -130,8 +129,8 @@ OpeningsLoad load_openings(const OpeningsConfig& config, const std::string& vari
                 if (referee->outcome().over()) break;
                 auto names = resolve_move(*referee, tok);
                 if (!names) {
-                    out.error = fmt::format(
-                        "{} game {}: illegal move '{}' in {}", config.file, number, tok, referee->fen());
+                    out.error = fmt::format("{} game {}: illegal move '{}' in {}", config.file,
+                        number, tok, referee->fen());
                     return out;
                 }
                 [[maybe_unused]] auto e = referee->play(names->text);
@@ -139,7 +138,8 @@ OpeningsLoad load_openings(const OpeningsConfig& config, const std::string& vari
                 o.sans.push_back(names->san);
             }
             if (referee->outcome().over()) {
-                out.error = fmt::format("{} game {}: the game is already over", config.file, number);
+                out.error
+                    = fmt::format("{} game {}: the game is already over", config.file, number);
                 return out;
             }
             out.openings.push_back(o);
@@ -187,10 +187,10 @@ int openings_command(const std::vector<std::string>& args) {
         } else if (a == "-count" || a == "-plies" || a == "-maxscore" || a == "-bestplies") {
             auto n = parse_number<int>(args[++i]);
             if (!n || *n < 0) return usage("bad number " + args[i]);
-            (a == "-count"           ? count
-                    : a == "-plies"  ? plies
+            (a == "-count"              ? count
+                    : a == "-plies"     ? plies
                     : a == "-bestplies" ? bestPlies
-                                     : maxScore)
+                                        : maxScore)
                 = *n;
         } else if (a == "-seed") {
             auto n = parse_number<std::uint64_t>(args[++i]);
@@ -232,7 +232,8 @@ int openings_command(const std::vector<std::string>& args) {
         bool ok = true;
         for (int p = 0; p < plies && ok; ++p) {
             auto legal = referee->legal_moves();
-            if (legal.empty() || referee->outcome().over()) ok = false;
+            if (legal.empty() || referee->outcome().over())
+                ok = false;
             else {
                 moves.push_back(legal[rng() % legal.size()]);
                 ok = !referee->play(moves.back());
@@ -272,8 +273,8 @@ int openings_command(const std::vector<std::string>& args) {
     std::string header = fmt::format("# {} openings for {}: {} random plies from {}, seed {}",
         lines.size(), variant, plies, startsFile.empty() ? "the start position" : startsFile, seed);
     if (checker)
-        header += fmt::format("; then {} plies by {}, kept when it scores within {} cp",
-            bestPlies, engine->name(), maxScore);
+        header += fmt::format("; then {} plies by {}, kept when it scores within {} cp", bestPlies,
+            engine->name(), maxScore);
     std::string text = header + "\n";
     for (const auto& l : lines) text += l + "\n";
     if (outFile.empty())

@@ -13,8 +13,8 @@
 namespace hq {
 
 struct Opening {
-    std::string fen;   // the position the game starts from (the referee's FEN)
-    bool startpos = true; // it is the variant's start position
+    std::string fen;                      // the position the game starts from (the referee's FEN)
+    bool startpos = true;                 // it is the variant's start position
     std::vector<std::string> moves, sans; // book moves played from it
 };
 

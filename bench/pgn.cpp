@@ -84,7 +84,7 @@ std::string pgn_text(const PgnGame& game) {
     std::string out;
     for (const char* name : SevenTagRoster) {
         std::string v = name == std::string("Result") ? result_text(game.result)
-                                                       : game.tag(name).value_or("?");
+                                                      : game.tag(name).value_or("?");
         out += fmt::format("[{} \"{}\"]\n", name, escape_tag(v));
     }
     for (const auto& [k, v] : game.tags) {
@@ -173,7 +173,9 @@ PgnReadResult read_pgn(const std::string& text) {
             if (j == std::string::npos) return fail("unterminated comment");
             std::string body = text.substr(i + 1, j - i - 1);
             for (char b : body) line += b == '\n';
-            cur.comments.push_back(body);
+            // A comment's line breaks are only the writer's wrapping.
+            auto w = split_words(body);
+            cur.comments.push_back(join_words(w, 0, w.size()));
             i = j + 1;
         } else if (c == '(') { // variations are skipped, nested ones too
             int depth = 0;

@@ -47,7 +47,7 @@ std::string pgn_text(const PgnGame& game);
 struct PgnRecord {
     std::map<std::string, std::string> tags;
     std::vector<std::string> moves;
-    std::vector<std::string> comments; // every comment, in order
+    std::vector<std::string> comments; // every brace comment, in order, spaces normalized
     std::string resultToken;           // "1-0", "0-1", "1/2-1/2", "*" or empty
 };
 // Reads every game in a text; on a syntax error the message (with its line).

@@ -31,8 +31,7 @@ std::vector<std::pair<std::string, std::string>> parse_features(const std::strin
             i = end + 1;
         } else {
             std::size_t end = i;
-            while (end < line.size() && !std::isspace(static_cast<unsigned char>(line[end])))
-                ++end;
+            while (end < line.size() && !std::isspace(static_cast<unsigned char>(line[end]))) ++end;
             value = line.substr(i, end - i);
             i = end;
         }
@@ -160,8 +159,7 @@ std::optional<std::string> XboardDriver::start() {
     }
     if (config.nodes > 0)
         return fmt::format("engine '{}': a node limit is not supported over XBoard", name());
-    for (const auto& [name, value] : config.options)
-        send(fmt::format("option {}={}", name, value));
+    for (const auto& [name, value] : config.options) send(fmt::format("option {}={}", name, value));
     if (!sync()) return fmt::format("engine '{}' did not answer ping", name());
     return std::nullopt;
 }
