@@ -5,6 +5,7 @@
 #include "engine_driver.h"
 #include "match_game.h"
 #include "openings.h"
+#include "pgn_check.h"
 #include "variants/registry.h"
 
 #include <algorithm>
@@ -364,6 +365,7 @@ MatchSummary run_match(const MatchOptions& options, const LineSink& out, bool pr
 }
 
 int match_command(const std::vector<std::string>& args) {
+    if (args.size() == 2 && args[0] == "-checkpgn") return check_pgn_command(args[1]);
     auto parsed = parse_match_args(args);
     if (!parsed.options) {
         println("error: {}", parsed.error);

@@ -12,6 +12,8 @@
 //                   [twosided=true]] [-maxmoves N] [-sprt elo0=E0 elo1=E1 alpha=A beta=B]
 //                   [-ratinginterval N] [-recover] [-seed N] [-stalltimeout S] [-debug]
 //
+//   harlequin match -checkpgn FILE      (replays a PGN with the rules: bench/pgn_check.h)
+//
 // TIME is seconds or minutes:seconds; MOVES/ is optional (moves per period). Every engine
 // needs a limit: a tc, st, depth or nodes.
 #pragma once

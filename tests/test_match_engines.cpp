@@ -3,6 +3,7 @@
 // lose by forfeit with the reason in the PGN while the match goes on.
 #include "bench/match.h"
 #include "bench/pgn.h"
+#include "bench/pgn_check.h"
 
 #include <catch2/catch.hpp>
 #include <cstdio>
@@ -54,6 +55,8 @@ MatchRun run(std::vector<std::string> args) {
     INFO(read.error);
     REQUIRE(read.error.empty());
     r.games = read.games;
+    // Every game, replayed with the rules, ends as its result says.
+    CHECK(check_games(r.games) == std::vector<std::string> {});
     return r;
 }
 

@@ -1,6 +1,7 @@
 // PGN writing and reading for the match runner, the referee's SAN, and openings files.
 #include "bench/openings.h"
 #include "bench/pgn.h"
+#include "bench/pgn_check.h"
 #include "variants/registry.h"
 
 #include <catch2/catch.hpp>
@@ -219,4 +220,32 @@ TEST_CASE("the shipped opening files load for their games", "[match][pgn]") {
         CHECK(load.error.empty());
         CHECK(load.openings.size() == 100);
     }
+}
+
+TEST_CASE(
+    "the PGN check replays games and finds results the moves do not imply", "[match][pgn][check]") {
+    auto check = [](const std::string& pgn) {
+        auto read = read_pgn(pgn);
+        REQUIRE(read.error.empty());
+        return check_games(read.games);
+    };
+    const std::string mate = "1. f3 e5 2. g4 Qh4# ";
+    CHECK(check("[Result \"0-1\"]\n[Termination \"normal\"]\n\n" + mate + "{Black mates} 0-1\n")
+              .empty());
+    CHECK(check("[Result \"1-0\"]\n\n" + mate + "1-0\n")
+        == std::vector<std::string> {"game 1: result 1-0 but the moves give 0-1 (Black mates)"});
+    CHECK(check("[Result \"0-1\"]\n\n" + mate + "3. Kf2 0-1\n")
+        == std::vector<std::string> {
+            "game 1: move 'Kf2' at ply 5 after the game ended (Black mates)"});
+    CHECK(check("[Result \"0-1\"]\n\n1. e4 e5 2. Ke3 0-1\n")
+        == std::vector<std::string> {"game 1: illegal move 'Ke3' at ply 3"});
+    CHECK(check("[Result \"0-1\"]\n[Termination \"time forfeit\"]\n\n1. e4 {White loses on "
+                "time} 0-1\n")
+              .empty());
+    CHECK(check("[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n1. e4 {White loses on "
+                "time} 1-0\n")
+        == std::vector<std::string> {"game 1: result 1-0 but 'White loses on time' means 0-1"});
+    CHECK(check("[Result \"1/2-1/2\"]\n[Termination \"normal\"]\n\n1. e4 1/2-1/2\n").size() == 1);
+    CHECK(check("[Result \"0-1\"]\n[PlyCount \"3\"]\n\n" + mate + "0-1\n")
+        == std::vector<std::string> {"game 1: PlyCount 3 for 4 moves"});
 }
