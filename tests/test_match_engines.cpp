@@ -5,9 +5,11 @@
 #include "bench/pgn.h"
 #include "bench/pgn_check.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <sstream>
 #include <unistd.h>
@@ -239,4 +241,93 @@ TEST_CASE("an engine that does not play the variant stops the match before any g
         *parsed.options, [&](const std::string& l) { lines.push_back(l); }, false);
     CHECK(summary.games.empty());
     CHECK(contains(summary.error, "does not play chess960"));
+}
+
+TEST_CASE("a round robin pairs every engine with every other, colours alternating",
+    "[match][engines][schedule]") {
+    std::vector<std::string> args;
+    for (const char* name : {"name=A", "name=B", "name=C"})
+        args = with(with(args, {"-engine", engine("line.sh").c_str(), name}), FoolsMate);
+    args = with(args, {"-each", "tc=5+0.1", "-games", "2", "-concurrency", "2"});
+    auto r = run(args);
+    REQUIRE(r.games.size() == 6);
+    // Black wins every fool's mate: each engine played each colour twice.
+    for (const auto& w : r.summary.perEngine) {
+        CHECK(w.wins == 2);
+        CHECK(w.losses == 2);
+    }
+    std::map<std::string, int> pairings;
+    for (const auto& g : r.games) ++pairings[g.tags.at("White") + "-" + g.tags.at("Black")];
+    CHECK(pairings
+        == std::map<std::string, int> {
+            {"A-B", 1}, {"B-A", 1}, {"A-C", 1}, {"C-A", 1}, {"B-C", 1}, {"C-B", 1}});
+    // More than two engines: a ranking table.
+    bool table = false;
+    for (const auto& l : r.lines) table |= l.rfind("Rank Name", 0) == 0;
+    CHECK(table);
+}
+
+TEST_CASE(
+    "a gauntlet pairs the first engine with each of the others", "[match][engines][schedule]") {
+    std::vector<std::string> args;
+    for (const char* name : {"name=A", "name=B", "name=C"})
+        args = with(with(args, {"-engine", engine("line.sh").c_str(), name}), FoolsMate);
+    args = with(args, {"-each", "tc=5+0.1", "-games", "2", "-tournament", "gauntlet"});
+    auto r = run(args);
+    REQUIRE(r.games.size() == 4);
+    for (const auto& g : r.games) CHECK((g.tags.at("White") == "A" || g.tags.at("Black") == "A"));
+}
+
+TEST_CASE(
+    "-repeat plays each opening twice with the colours reversed", "[match][engines][schedule]") {
+    char name[] = "/tmp/hq_openings_XXXXXX";
+    int fd = mkstemp(name);
+    REQUIRE(fd >= 0);
+    close(fd);
+    // Two openings in which the fool's mate still works.
+    std::ofstream(name) << "r1bqkbnr/pppppppp/2n5/8/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 2 2\n"
+                           "r1bqkbnr/pppppppp/n7/8/8/N7/PPPPPPPP/R1BQKBNR w KQkq - 2 2\n";
+    auto args = with({"-engine", engine("line.sh"), "name=A"}, FoolsMate);
+    args = with(with(args, {"-engine", engine("line.sh").c_str(), "name=B"}), FoolsMate);
+    args = with(args,
+        {"-each", "tc=5+0.1", "-games", "4", "-repeat", "-openings",
+            (std::string("file=") + name).c_str()});
+    auto r = run(args);
+    std::remove(name);
+    REQUIRE(r.games.size() == 4);
+    std::sort(r.games.begin(), r.games.end(),
+        [](const auto& a, const auto& b) { return a.tags.at("Round") < b.tags.at("Round"); });
+    for (int pair = 0; pair < 2; ++pair) {
+        const auto& g1 = r.games[2 * pair];
+        const auto& g2 = r.games[2 * pair + 1];
+        CHECK(g1.tags.at("FEN") == g2.tags.at("FEN"));
+        CHECK(g1.tags.at("SetUp") == "1");
+        CHECK(g1.tags.at("White") == g2.tags.at("Black"));
+        CHECK(g1.moves == std::vector<std::string> {"f3", "e5", "g4", "Qh4#"});
+    }
+    CHECK(r.games[0].tags.at("FEN") != r.games[2].tags.at("FEN"));
+}
+
+TEST_CASE(
+    "the SPRT stops the match once the LLR crosses its upper bound", "[match][engines][sprt]") {
+    // A plays a repetition line; B repeats it with White but answers 1. Nf3 with an illegal
+    // move with Black. So A wins with White and draws with Black: after W D W D ... the LLR
+    // for elo0 = 0, elo1 = 100 (s1 = 0.640065) is 0, 0.807, 1.991, 1.613, 2.684, 2.420, then
+    // after W4 D3 (s = 0.785714, var = 0.061224): 7 * 0.140065 * 0.431363 / 0.122449 = 3.454,
+    // past log(0.95 / 0.05) = 2.944.
+    std::vector<const char*> repetition = {"arg=g1f3", "arg=g8f6", "arg=f3g1", "arg=f6g8",
+        "arg=g1f3", "arg=g8f6", "arg=f3g1", "arg=f6g8"};
+    std::vector<const char*> drawOrForfeit = {"arg=g1f3", "arg=e2e5", "arg=f3g1", "arg=e2e5",
+        "arg=g1f3", "arg=e2e5", "arg=f3g1", "arg=e2e5"};
+    auto args = with({"-engine", engine("line.sh"), "name=A"}, repetition);
+    args = with(with(args, {"-engine", engine("line.sh").c_str(), "name=B"}), drawOrForfeit);
+    args = with(args, {"-each", "tc=5+0.1", "-games", "100", "-sprt", "elo0=0", "elo1=100"});
+    auto r = run(args);
+    CHECK(r.summary.sprtDecided);
+    CHECK(r.games.size() == 7);
+    CHECK(r.summary.firstVsSecond.wins == 4);
+    CHECK(r.summary.firstVsSecond.draws == 3);
+    bool accepted = false;
+    for (const auto& l : r.lines) accepted |= l == "SPRT: H1 accepted after 7 games";
+    CHECK(accepted);
 }
