@@ -80,7 +80,6 @@ GameResult play_game(const MatchOptions& options, int number, const Opening& ope
     std::vector<std::string> moves, sans;
     [[maybe_unused]] auto err = referee->set_position(opening.fen);
     int fullmove = fullmove_of(opening.fen);
-    Color lastMover = referee->side_to_move();
     int turnsCompleted = 0;
     auto note_move = [&](Color mover) {
         Color next = referee->side_to_move();
@@ -88,7 +87,6 @@ GameResult play_game(const MatchOptions& options, int number, const Opening& ope
             ++turnsCompleted;
             if (mover == BLACK) ++fullmove;
         }
-        lastMover = mover;
     };
     for (std::size_t i = 0; i < opening.moves.size(); ++i) {
         Color mover = referee->side_to_move();
@@ -276,7 +274,6 @@ GameResult play_game(const MatchOptions& options, int number, const Opening& ope
     for (Color c : {WHITE, BLACK})
         if (!g.crashed[c] && engines[c]->usable())
             engines[c]->game_over(result_text(g.result), g.reason);
-    (void)lastMover;
     return g;
 }
 
