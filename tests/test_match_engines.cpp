@@ -179,6 +179,26 @@ TEST_CASE("an engine that never answers loses on time, is restarted, and the mat
     }
 }
 
+TEST_CASE("without a clock, an engine silent for -stalltimeout loses by a stalled connection",
+    "[match][engines][faulty]") {
+    auto args = with({"-engine", engine("line.sh"), "name=Good"}, FoolsMate);
+    args = with(args,
+        {"-engine", engine("stall.sh").c_str(), "name=Silent", "-each", "depth=3", "-games", "2",
+            "-concurrency", "2", "-stalltimeout", "0.2"});
+    auto r = run(args);
+    REQUIRE(r.summary.error.empty());
+    REQUIRE(r.games.size() == 2);
+    for (const auto& g : r.games) {
+        bool silentIsWhite = g.tags.at("White") == "Silent";
+        CHECK(g.tags.at("Result") == (silentIsWhite ? "0-1" : "1-0"));
+        CHECK(g.tags.at("Termination") == "abandoned");
+        CHECK(g.tags.at("TimeControl") == "-");
+        CHECK(g.comments.back()
+            == std::string(silentIsWhite ? "White" : "Black")
+                + "'s connection stalls: no move in 0.2 s");
+    }
+}
+
 TEST_CASE(
     "an engine that crashes loses each game and -recover restarts it", "[match][engines][faulty]") {
     auto args = with({"-engine", engine("line.sh"), "name=Good"}, FoolsMate);
