@@ -111,7 +111,7 @@ TEST_CASE("threefold repetition ends the game as a draw", "[match][engines]") {
     CHECK(r.games[0].comments.back() == "Draw by 3-fold repetition");
 }
 
-TEST_CASE("-maxmoves adjudicates a draw after that many moves", "[match][engines]") {
+TEST_CASE("maxmoves adjudicates a draw after that many moves", "[match][engines]") {
     std::vector<const char*> line = {"arg=e2e4", "arg=e7e5", "arg=g1f3", "arg=b8c6", "arg=f1c4"};
     auto args
         = with(with({"-engine", engine("line.sh")}, line), {"-engine", engine("line.sh").c_str()});
@@ -123,7 +123,7 @@ TEST_CASE("-maxmoves adjudicates a draw after that many moves", "[match][engines
     CHECK(r.games[0].moves.size() == 4);
 }
 
-TEST_CASE("-resign adjudicates a loss after the engine's score stays below the margin",
+TEST_CASE("resign adjudication scores a loss after the engine's score stays below the margin",
     "[match][engines]") {
     std::vector<const char*> line
         = {"arg=e2e4", "arg=e7e5", "arg=g1f3", "arg=b8c6", "arg=f1c4", "arg=g8f6"};
@@ -299,7 +299,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "-repeat plays each opening twice with the colours reversed", "[match][engines][schedule]") {
+    "repeat plays each opening twice with the colours reversed", "[match][engines][schedule]") {
     char name[] = "/tmp/hq_openings_XXXXXX";
     int fd = mkstemp(name);
     REQUIRE(fd >= 0);
