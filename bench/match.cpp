@@ -97,9 +97,11 @@ public:
         std::fputs("\r\033[K", stdout);
         draw();
     }
+    // Removes the status line for good.
     void clear() {
         if (!progress) return;
         std::lock_guard lock(m);
+        status.clear();
         std::fputs("\r\033[K", stdout);
         std::fflush(stdout);
     }
