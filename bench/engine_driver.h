@@ -43,8 +43,10 @@ struct MoveRequest {
     std::int64_t timeLeftMs[COLOR_NB] = {}; // clocks, for sides with a clock
     std::int64_t incrementMs[COLOR_NB] = {};
     bool timed[COLOR_NB] = {};
-    int movesToGo = 0;                              // turns left in this period, 0 for all the game
-    std::chrono::steady_clock::time_point deadline; // when the move counts as too late
+    int movesToGo = 0; // turns left in this period, 0 for all the game
+    // How long the engine may take, counted from the moment `go` is written (so protocol
+    // round trips before it, isready or ping, cost the engine nothing).
+    std::chrono::milliseconds timeLimit {0};
 };
 
 struct EngineReply {
@@ -53,7 +55,8 @@ struct EngineReply {
         RESIGN,  // the engine resigned
         CLAIM,   // it claimed a result instead of moving (`move` holds the claim)
         REJECT,  // it rejected a move it was sent (`move` holds that move)
-        TIMEOUT, // no move by the deadline
+        TIMEOUT, // no move within the time limit
+        STALL,   // no answer to isready/ping before `go` (`detail` says which)
         CRASH,   // the process ended or closed its output (`detail` says how)
         NO_MOVE  // it answered with no move ("bestmove (none)", "0000")
     } kind
@@ -80,7 +83,8 @@ public:
     // Prepares a new game from `startFen` (the variant start when `startpos`), with this
     // engine's time control. On failure the message: the engine loses the game.
     virtual std::optional<std::string> new_game(const std::string& startFen, bool startpos) = 0;
-    // Asks for one move. Returns when the engine moves, or at the deadline, or when it dies.
+    // Asks for one move. Returns when the engine moves, when its time limit is over, or when
+    // it dies.
     virtual EngineReply go(const MoveRequest& request) = 0;
     // Tells the engine the game is over (the runner is the arbiter; this is a courtesy).
     virtual void game_over(const std::string& result, const std::string& reason) = 0;

@@ -368,6 +368,10 @@ MatchSummary run_match(const MatchOptions& options, const LineSink& out, bool pr
 
 int match_command(const std::vector<std::string>& args) {
     if (args.size() == 2 && args[0] == "-checkpgn") return check_pgn_command(args[1]);
+    if (args.size() == 1 && args[0] == "-variants") { // for scripts: every game, one a line
+        for (const auto& v : registered_variants()) println("{}", v.name);
+        return 0;
+    }
     auto parsed = parse_match_args(args);
     if (!parsed.options) {
         println("error: {}", parsed.error);

@@ -28,13 +28,6 @@ std::string duration_text(double seconds) {
 
 Result win_for(Color c) { return c == WHITE ? Result::WHITE_WINS : Result::BLACK_WINS; }
 
-// The FEN's full move number, for -draw movenumber= (1 when it has none).
-int fullmove_of(const std::string& fen) {
-    auto words = split_words(fen);
-    auto n = words.size() > 1 ? parse_number<int>(words.back()) : std::nullopt;
-    return n && *n > 0 ? *n : 1;
-}
-
 } // namespace
 
 const char* side_name(Color c) { return c == WHITE ? "White" : "Black"; }
@@ -79,7 +72,7 @@ GameResult play_game(const MatchOptions& options, int number, const Opening& ope
     // The opening's book moves, already checked when the openings were read.
     std::vector<std::string> moves, sans;
     [[maybe_unused]] auto err = referee->set_position(opening.fen);
-    int fullmove = fullmove_of(opening.fen);
+    int fullmove = fen_fullmove(opening.fen);
     int turnsCompleted = 0;
     auto note_move = [&](Color mover) {
         Color next = referee->side_to_move();
@@ -185,7 +178,7 @@ GameResult play_game(const MatchOptions& options, int number, const Opening& ope
             allowed = std::min<std::int64_t>(allowed, std::llround(c.moveTime * 1000));
         if (!limited) allowed = std::llround(options.stallTimeout * 1000);
         std::int64_t margin = limited ? c.timeMarginMs : 0;
-        req.deadline = Clock::now() + std::chrono::milliseconds(allowed + margin);
+        req.timeLimit = std::chrono::milliseconds(allowed + margin);
         EngineReply reply = e.go(req);
 
         const char* who = side_name(side);
@@ -202,6 +195,10 @@ GameResult play_game(const MatchOptions& options, int number, const Opening& ope
                 end(win_for(~side), "abandoned",
                     fmt::format(
                         "{}'s connection stalls: no move in {:g} s", who, options.stallTimeout));
+            continue;
+        case EngineReply::STALL:
+            end(win_for(~side), "abandoned",
+                fmt::format("{}'s connection stalls: {}", who, reply.detail));
             continue;
         case EngineReply::RESIGN:
             end(win_for(~side), "normal", fmt::format("{} resigns", who));

@@ -13,6 +13,7 @@
 //                   [-ratinginterval N] [-recover] [-seed N] [-stalltimeout S] [-debug]
 //
 //   harlequin match -checkpgn FILE      (replays a PGN with the rules: bench/pgn_check.h)
+//   harlequin match -variants           (the registered games, one a line)
 //
 // TIME is seconds or minutes:seconds; MOVES/ is optional (moves per period). Every engine
 // needs a limit: a tc, st, depth or nodes.

@@ -251,7 +251,7 @@ int openings_command(const std::vector<std::string>& args) {
                 req.moves = &none;
                 req.sans = &none;
                 req.side = referee->side_to_move();
-                req.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+                req.timeLimit = std::chrono::seconds(60);
                 engine->new_game(fen, false);
                 auto reply = engine->go(req);
                 ok = reply.kind == EngineReply::MOVE && reply.info.hasScore;

@@ -30,14 +30,6 @@ std::string comment_token(const std::string& text) {
     return out + "}";
 }
 
-// The FEN's full move number (its last field), 1 when it has none.
-int fullmove_of(const std::string& fen) {
-    auto words = split_words(fen);
-    if (words.size() < 2) return 1;
-    auto n = parse_number<int>(words.back());
-    return n && *n > 0 ? *n : 1;
-}
-
 // Appends tokens to lines no longer than LineWidth (a token longer than that, a long
 // comment, is split at its spaces).
 class Wrapper {
@@ -64,6 +56,13 @@ private:
 };
 
 } // namespace
+
+int fen_fullmove(const std::string& fen) {
+    auto words = split_words(fen);
+    for (std::size_t i = words.size(); i-- > 1;)
+        if (auto n = parse_number<int>(words[i])) return *n > 0 ? *n : 1;
+    return 1;
+}
 
 void PgnGame::set_tag(const std::string& name, const std::string& value) {
     for (auto& [k, v] : tags)
@@ -95,7 +94,7 @@ std::string pgn_text(const PgnGame& game) {
     out += "\n";
 
     Wrapper w;
-    int number = fullmove_of(game.fen);
+    int number = fen_fullmove(game.fen);
     std::size_t turnLength = 0; // single moves so far in the current turn
     for (std::size_t i = 0; i < game.moves.size(); ++i) {
         const PgnMove& m = game.moves[i];

@@ -39,6 +39,11 @@ struct PgnGame {
     std::optional<std::string> tag(const std::string& name) const;
 };
 
+// The full move number of a FEN, for numbering moves: its last all-digit field after the
+// placement (chess's sixth field, also when a game adds fields after it, as Multiple Move
+// Chess's "0/3"); 1 when it has none.
+int fen_fullmove(const std::string& fen);
+
 // The whole game as PGN text, ending with an empty line.
 std::string pgn_text(const PgnGame& game);
 

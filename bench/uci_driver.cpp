@@ -130,8 +130,8 @@ EngineReply UciDriver::go(const MoveRequest& req) {
     };
     if (!sync()) {
         if (!process.running()) return crash("closed its output");
-        reply.kind = EngineReply::TIMEOUT;
-        reply.detail = "did not answer isready";
+        reply.kind = EngineReply::STALL;
+        reply.detail = "no readyok after isready";
         return reply;
     }
 
@@ -160,7 +160,7 @@ EngineReply UciDriver::go(const MoveRequest& req) {
 
     std::string line;
     SearchInfo info;
-    auto deadline = req.deadline;
+    auto deadline = t0 + req.timeLimit;
     bool late = false;
     for (;;) {
         auto r = receive(line, deadline);

@@ -233,7 +233,7 @@ EngineReply XboardDriver::go(const MoveRequest& req) {
 
     std::string line;
     SearchInfo info;
-    auto deadline = req.deadline;
+    auto deadline = t0 + req.timeLimit;
     bool late = false;
     for (;;) {
         auto r = receive(line, deadline);

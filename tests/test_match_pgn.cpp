@@ -70,13 +70,15 @@ TEST_CASE(
 
 TEST_CASE(
     "PGN export writes the single moves of a turn in order under one number", "[match][pgn]") {
-    // Multiple Move Chess: White moves twice, then Black twice.
+    // Multiple Move Chess: White moves twice, then Black twice; the move number is the
+    // FEN's sixth field, before the turn counter.
     PgnGame g;
+    g.fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 7 0/2";
     g.moves = {{WHITE, "d4", ""}, {WHITE, "e4", ""}, {BLACK, "d5", ""}, {BLACK, "e5", ""},
         {WHITE, "Nf3", ""}};
     g.result = Result::NONE;
     std::string text = pgn_text(g);
-    CHECK(text.substr(text.find("\n\n") + 2) == "1. d4 e4 1... d5 e5 2. Nf3 *\n\n");
+    CHECK(text.substr(text.find("\n\n") + 2) == "7. d4 e4 7... d5 e5 8. Nf3 *\n\n");
 }
 
 TEST_CASE("PGN export keeps lines within 79 columns and escapes tag values", "[match][pgn]") {
