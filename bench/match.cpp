@@ -153,17 +153,17 @@ void Tournament::fail(const std::string& why) {
 
 MatchSummary Tournament::run() {
     started = Clock::now();
-    auto referee = make_referee(opt.variant);
-    if (!referee) {
-        summary.error = "unknown variant " + opt.variant;
+    // Errors before the first game: nothing was played.
+    auto refuse = [&](const std::string& why) {
+        summary.error = why;
+        console.line("error: " + why);
         return summary;
-    }
+    };
+    auto referee = make_referee(opt.variant);
+    if (!referee) return refuse("unknown variant " + opt.variant);
     spec = referee->spec();
     auto load = load_openings(opt.openings, opt.variant);
-    if (!load.error.empty()) {
-        summary.error = load.error;
-        return summary;
-    }
+    if (!load.error.empty()) return refuse(load.error);
     openings = std::move(load.openings);
     std::uint64_t seed = opt.seedGiven ? opt.seed : std::uint64_t(std::random_device {}());
     plan = make_plan(opt, int(openings.size()), seed);
@@ -173,10 +173,7 @@ MatchSummary Tournament::run() {
     summary.names.resize(opt.engines.size());
     for (std::size_t i = 0; i < opt.engines.size(); ++i) {
         auto d = make_driver(opt.engines[i], spec, {});
-        if (auto err = d->start()) {
-            summary.error = *err;
-            return summary;
-        }
+        if (auto err = d->start()) return refuse(*err);
         summary.names[i] = d->name();
         d->stop_process();
     }

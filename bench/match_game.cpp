@@ -106,11 +106,11 @@ GameResult play_game(const MatchOptions& options, int number, const Opening& ope
 
     for (Color c : {WHITE, BLACK})
         if (auto e = engines[c]->new_game(opening.fen, opening.startpos)) {
-            bool gone = engines[c]->crashed();
+            bool gone = engines[c]->crashed(), stuck = !gone && !engines[c]->usable();
+            const char* what = gone ? "disconnects at" : stuck ? "stalls at" : "cannot play from";
             g.crashed[c] = gone;
             end(win_for(~c), "abandoned",
-                fmt::format(
-                    "{} {} at the start: {}", side_name(c), gone ? "disconnects" : "stalls", *e));
+                fmt::format("{} {} the start: {}", side_name(c), what, *e));
             break;
         }
 

@@ -24,7 +24,7 @@ std::optional<Result> implied_result(const std::string& comment) {
     if (has(comment, "wins by adjudication"))
         return white ? Result::WHITE_WINS : Result::BLACK_WINS;
     for (const char* loss : {"loses on time", "illegal move", "disconnects", "stalls",
-             "false claim", "rejects a legal move", "resigns"})
+             "false claim", "rejects a legal move", "resigns", "cannot play"})
         if (has(comment, loss)) return white ? Result::BLACK_WINS : Result::WHITE_WINS;
     return std::nullopt;
 }
