@@ -33,11 +33,12 @@ Result win_for(Color c) { return c == WHITE ? Result::WHITE_WINS : Result::BLACK
 const char* side_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
 GameResult play_game(const MatchOptions& options, int number, const Opening& opening,
-    EngineDriver& white, EngineDriver& black, const std::atomic<bool>& abort) {
+    EngineDriver& white, EngineDriver& black, const std::atomic<bool>& abort,
+    const RefereeFactory& makeReferee) {
     GameResult g;
     EngineDriver* engines[COLOR_NB] = {&white, &black};
     const EngineConfig* cfg[COLOR_NB] = {&white.settings(), &black.settings()};
-    auto referee = make_referee(options.variant);
+    auto referee = makeReferee ? makeReferee(options.variant) : make_referee(options.variant);
     auto t0 = Clock::now();
 
     PgnGame& pgn = g.pgn;

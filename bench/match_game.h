@@ -12,6 +12,8 @@
 #include "pgn.h"
 
 #include <atomic>
+#include <functional>
+#include <memory>
 #include <string>
 
 namespace hq {
@@ -25,10 +27,14 @@ struct GameResult {
     bool aborted = false;        // stopped by the tournament (not a result)
 };
 
+// Builds the referee of a game (the registry's make_referee; tests may bring their own).
+using RefereeFactory = std::function<std::unique_ptr<Referee>(const std::string& variant)>;
+
 // Plays game `number` from `opening`; `white` and `black` are started engines. Returns
 // between moves with `aborted` set once `abort` becomes true.
 GameResult play_game(const MatchOptions& options, int number, const Opening& opening,
-    EngineDriver& white, EngineDriver& black, const std::atomic<bool>& abort);
+    EngineDriver& white, EngineDriver& black, const std::atomic<bool>& abort,
+    const RefereeFactory& makeReferee = {});
 
 // "White"/"Black".
 const char* side_name(Color c);
