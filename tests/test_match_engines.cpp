@@ -123,6 +123,28 @@ TEST_CASE("maxmoves adjudicates a draw after that many moves", "[match][engines]
     CHECK(r.games[0].moves.size() == 4);
 }
 
+TEST_CASE("draw adjudication needs both engines within the band for movecount moves from "
+          "movenumber on",
+    "[match][engines]") {
+    // Both engines report 0 cp on every move.
+    std::vector<const char*> line
+        = {"arg=e2e4", "arg=e7e5", "arg=g1f3", "arg=b8c6", "arg=f1c4", "arg=g8f6", "arg=d2d3"};
+    for (auto [moveNumber, plies] : {std::pair {"movenumber=3", 4u}, {"movenumber=4", 6u}}) {
+        auto args = with(
+            with({"-engine", engine("line.sh")}, line), {"-engine", engine("line.sh").c_str()});
+        args = with(with(args, line),
+            {"-each", "tc=5+0.1", "-draw", moveNumber, "movecount=2", "score=10"});
+        auto r = run(args);
+        REQUIRE(r.games.size() == 1);
+        INFO(moveNumber);
+        CHECK(r.games[0].tags.at("Result") == "1/2-1/2");
+        CHECK(r.games[0].tags.at("Termination") == "adjudication");
+        CHECK(r.games[0].moves.size() == plies);
+        CHECK(
+            r.games[0].comments.back() == "Draw by adjudication: scores within 10 cp for 2 moves");
+    }
+}
+
 TEST_CASE("resign adjudication scores a loss after the engine's score stays below the margin",
     "[match][engines]") {
     std::vector<const char*> line
