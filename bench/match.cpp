@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -27,6 +28,16 @@ namespace hq {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// Set by SIGINT/SIGTERM during `harlequin match`: the games in progress are abandoned
+// between moves and every engine is told to quit (and killed if it does not), so none is
+// left behind. A second Ctrl-C kills the runner at once.
+volatile std::sig_atomic_t interrupted = 0;
+
+extern "C" void on_interrupt(int sig) {
+    interrupted = 1;
+    std::signal(sig, SIG_DFL);
+}
 
 struct GamePlan {
     int number = 0;
@@ -195,6 +206,7 @@ MatchSummary Tournament::run() {
     std::thread ticker([&] {
         std::unique_lock lock(tickMutex);
         while (!finished) {
+            if (interrupted && !abort) fail("interrupted");
             console.set_status(status_text());
             tick.wait_for(lock, std::chrono::seconds(1));
         }
@@ -380,6 +392,8 @@ int match_command(const std::vector<std::string>& args) {
         return 2;
     }
     LineSink sink = [](const std::string& l) { print_line(l); };
+    std::signal(SIGINT, on_interrupt);
+    std::signal(SIGTERM, on_interrupt);
     auto summary = run_match(*parsed.options, sink, isatty(STDOUT_FILENO) == 1);
     return summary.error.empty() ? 0 : 1;
 }
