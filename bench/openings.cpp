@@ -164,7 +164,7 @@ int openings_command(const std::vector<std::string>& args) {
     auto usage = [](const std::string& why) {
         println("error: {}", why);
         println("usage: harlequin openings -variant V -count N -plies P [-seed S] [-starts FILE]"
-                " [-out FILE] [-engine cmd=C depth=D ...] [-maxscore CP]");
+                " [-out FILE] [-engine cmd=C depth=D ...] [-maxscore CP] [-bestplies K]");
         return 2;
     };
     for (std::size_t i = 0; i < args.size(); ++i) {

@@ -2,11 +2,14 @@
 #include "bench/openings.h"
 #include "bench/pgn.h"
 #include "bench/pgn_check.h"
+#include "protocol/text.h"
 #include "variants/registry.h"
 
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <fstream>
+#include <set>
+#include <sstream>
 #include <unistd.h>
 
 using namespace hq;
@@ -250,4 +253,34 @@ TEST_CASE(
     CHECK(check("[Result \"1/2-1/2\"]\n[Termination \"normal\"]\n\n1. e4 1/2-1/2\n").size() == 1);
     CHECK(check("[Result \"0-1\"]\n[PlyCount \"3\"]\n\n" + mate + "0-1\n")
         == std::vector<std::string> {"game 1: PlyCount 3 for 4 moves"});
+}
+
+TEST_CASE("the openings generator writes distinct positions the referee accepts, the same "
+          "for the same seed",
+    "[match][pgn][openings]") {
+    auto generate = [](const char* seed) {
+        auto file = temp_file("");
+        REQUIRE(openings_command({"-variant", "chess", "-count", "20", "-plies", "6", "-seed", seed,
+                    "-out", file})
+            == 0);
+        std::ifstream in(file);
+        std::stringstream text;
+        text << in.rdbuf();
+        OpeningsConfig cfg;
+        cfg.file = file;
+        auto load = load_openings(cfg, "chess");
+        std::remove(file.c_str());
+        REQUIRE(load.error.empty());
+        REQUIRE(load.openings.size() == 20);
+        std::set<std::string> fens;
+        for (const auto& o : load.openings) {
+            fens.insert(o.fen);
+            CHECK(split_words(o.fen)[5] == "4"); // six plies played: move 4, White to move
+        }
+        CHECK(fens.size() == 20);
+        return text.str();
+    };
+    std::string a = generate("5"), b = generate("5"), c = generate("6");
+    CHECK(a == b);
+    CHECK(a != c);
 }
