@@ -10,5 +10,9 @@ namespace hq {
 
 int perft_command(const std::vector<std::string>& args);
 int bench_command(const std::vector<std::string>& args);
+// harlequin match ...: engine-vs-engine games (bench/match.h, bench/match_options.h).
+int match_command(const std::vector<std::string>& args);
+// harlequin openings ...: generates opening files (bench/openings.h).
+int openings_command(const std::vector<std::string>& args);
 
 } // namespace hq

@@ -31,10 +31,23 @@ public:
     // scores...), judged on the position and the moves played since set_position.
     virtual Outcome outcome() const = 0;
     virtual void set_chess960(bool on) = 0;
+
+    // A legal move named two ways: `text` as this referee writes it (its canonical form,
+    // e.g. "e1h1" for Chess960 castling given as "e1g1") and `san` as people read it in
+    // PGN (SAN where the game has it, else the text). Nothing when the move is not legal
+    // here. This default knows no SAN; GameReferee asks the game.
+    struct MoveNames {
+        std::string text, san;
+    };
+    virtual std::optional<MoveNames> describe(std::string_view move) const {
+        for (auto& m : legal_moves())
+            if (m == move) return MoveNames {m, m};
+        return std::nullopt;
+    }
 };
 
 // A game's referee hooks: `G::adjudicate(pos)` returns the outcome of the position with its
-// history.
+// history; the optional `G::san(pos, m)` writes a legal move for PGN.
 template <Game G> class GameReferee : public Referee {
 public:
     explicit GameReferee(VariantSpec s)
@@ -71,6 +84,15 @@ public:
     void set_chess960(bool on) override {
         chess960 = on || variantSpec.chess960;
         configure(pos);
+    }
+    // SAN through the game's optional `G::san(pos, m)` hook.
+    std::optional<MoveNames> describe(std::string_view text) const override {
+        auto m = pos.parse_move(text);
+        if (!m) return std::nullopt;
+        MoveNames names {pos.move_text(*m), {}};
+        if constexpr (requires { G::san(pos, *m); }) names.san = G::san(pos, *m);
+        else names.san = names.text;
+        return names;
     }
 
 private:

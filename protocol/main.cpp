@@ -18,6 +18,8 @@ int main(int argc, char** argv) {
     args.erase(args.begin());
     if (cmd == "perft") return hq::perft_command(args);
     if (cmd == "bench") return hq::bench_command(args);
-    hq::println("unknown command '{}'; try: harlequin [perft|bench]", cmd);
+    if (cmd == "match") return hq::match_command(args);
+    if (cmd == "openings") return hq::openings_command(args);
+    hq::println("unknown command '{}'; try: harlequin [perft|bench|match|openings]", cmd);
     return 2;
 }

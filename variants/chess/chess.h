@@ -5,6 +5,7 @@
 #include "engine/score.h"
 #include "evaluate.h"
 #include "movegen.h"
+#include "notation.h"
 #include "position.h"
 
 namespace hq::chess {
@@ -64,6 +65,9 @@ struct Chess {
         if (pos.is_repetition(0)) return {Result::DRAW, "Draw by 3-fold repetition"};
         return {};
     }
+
+    // The referee's PGN notation.
+    static std::string san(const Position& pos, Move m) { return chess::san(pos, m); }
 };
 
 static_assert(SearchGame<Chess>);

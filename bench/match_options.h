@@ -1,0 +1,115 @@
+// What `harlequin match` is asked to do, read from cutechess-cli style arguments:
+//
+//   harlequin match -engine cmd=PATH [name=N] [arg=A]... [dir=D] [proto=uci|xboard]
+//                           [option.NAME=VALUE]... [tc=MOVES/TIME+INC|inf] [st=S]
+//                           [depth=D] [nodes=N] [timemargin=MS]
+//                   -engine ... [-engine ...] [-each KEY=VALUE ...]
+//                   [-variant NAME] [-games N] [-rounds N] [-repeat]
+//                   [-tournament round-robin|gauntlet]
+//                   [-openings file=F [format=epd|pgn] [order=random|sequential] [plies=N]]
+//                   [-concurrency N] [-pgnout FILE] [-event NAME]
+//                   [-draw movenumber=N movecount=N score=CP] [-resign movecount=N score=CP
+//                   [twosided=true]] [-maxmoves N] [-sprt elo0=E0 elo1=E1 alpha=A beta=B]
+//                   [-ratinginterval N] [-recover] [-seed N] [-stalltimeout S] [-debug]
+//
+//   harlequin match -checkpgn FILE      (replays a PGN with the rules: bench/pgn_check.h)
+//   harlequin match -variants           (the registered games, one a line)
+//
+// TIME is seconds or minutes:seconds; MOVES/ is optional (moves per period). Every engine
+// needs a limit: a tc, st, depth or nodes.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hq {
+
+// A chess clock's settings: `moves` moves (turns) per `base` seconds (0 moves: the whole
+// game), plus `increment` seconds after every turn. Infinite when `infinite` is set.
+struct TimeControl {
+    bool infinite = true;
+    int moves = 0;
+    double base = 0;
+    double increment = 0;
+
+    // The PGN TimeControl value: "40/60+0.6", "60+0.6", "60", "-" for none.
+    std::string pgn() const;
+};
+// "40/60+0.6", "1:30+1", "10", "inf"; nothing when malformed.
+std::optional<TimeControl> parse_time_control(const std::string& text);
+
+struct EngineConfig {
+    std::string name; // the PGN name; from the engine's id when not given
+    std::string cmd, dir;
+    std::vector<std::string> args;
+    std::string proto = "uci"; // "uci" or "xboard"
+    std::vector<std::pair<std::string, std::string>> options;
+    TimeControl tc;
+    double moveTime = 0; // st=: seconds per move, 0 when unused
+    int depth = 0;
+    std::int64_t nodes = 0;
+    int timeMarginMs = 50; // a move this late past the clock still counts
+
+    bool has_limit() const { return !tc.infinite || moveTime > 0 || depth > 0 || nodes > 0; }
+    // The time control as PGN writes it.
+    std::string time_control_text() const;
+};
+
+struct OpeningsConfig {
+    std::string file; // empty: every game from the variant's start position
+    std::string format = "epd";
+    bool random = false;
+    int plies = 0; // PGN openings: at most this many moves, 0 for all
+};
+
+// -draw: a draw once both engines' scores stayed within `score` cp of zero for
+// `moveCount` consecutive moves each, from full move `moveNumber` on.
+struct DrawAdjudication {
+    bool enabled = false;
+    int moveNumber = 0, moveCount = 0, score = 0;
+};
+// -resign: an engine loses once its score stayed at or below -`score` cp for `moveCount`
+// consecutive moves (and, two-sided, its opponent's at or above +`score`).
+struct ResignAdjudication {
+    bool enabled = false;
+    int moveCount = 0, score = 0;
+    bool twoSided = false;
+};
+
+struct SprtConfig {
+    bool enabled = false;
+    double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;
+};
+
+struct MatchOptions {
+    std::vector<EngineConfig> engines;
+    std::string variant = "chess"; // a registered name (canonical_variant)
+    int games = 1, rounds = 1;
+    bool repeat = false;
+    bool gauntlet = false; // else round robin
+    OpeningsConfig openings;
+    int concurrency = 1;
+    std::string pgnOut, event = "?";
+    DrawAdjudication draw;
+    ResignAdjudication resign;
+    int maxMoves = 0;
+    SprtConfig sprt;
+    int ratingInterval = 0;
+    bool recover = false;
+    std::uint64_t seed = 0;
+    bool seedGiven = false;
+    double stallTimeout = 60; // seconds an engine may think without any time limit
+    bool debug = false;       // engine traffic on stderr
+};
+
+// Parses the words after `match`. On error: the message (naming the bad argument).
+struct ParsedMatchArgs {
+    std::optional<MatchOptions> options;
+    std::string error;
+};
+ParsedMatchArgs parse_match_args(const std::vector<std::string>& args);
+
+} // namespace hq

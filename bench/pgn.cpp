@@ -1,0 +1,222 @@
+#include "pgn.h"
+
+#include "protocol/text.h"
+
+#include <cctype>
+#include <fmt/format.h>
+
+namespace hq {
+
+namespace {
+
+constexpr std::size_t LineWidth = 79;
+
+const char* const SevenTagRoster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+
+std::string escape_tag(const std::string& v) {
+    std::string out;
+    for (char c : v) {
+        if (c == '"' || c == '\\') out += '\\';
+        if (c == '\n' || c == '\r') c = ' ';
+        out += c;
+    }
+    return out;
+}
+
+// A comment may not contain its closing brace.
+std::string comment_token(const std::string& text) {
+    std::string out = "{";
+    for (char c : text) out += c == '}' ? ')' : (c == '\n' || c == '\r' ? ' ' : c);
+    return out + "}";
+}
+
+// Appends tokens to lines no longer than LineWidth (a token longer than that, a long
+// comment, is split at its spaces).
+class Wrapper {
+public:
+    void add(const std::string& token) {
+        for (const auto& word : split_words(token)) add_word(word);
+    }
+    std::string finish() {
+        if (!line.empty()) text += line + "\n";
+        line.clear();
+        return text;
+    }
+
+private:
+    void add_word(const std::string& w) {
+        if (!line.empty() && line.size() + 1 + w.size() > LineWidth) {
+            text += line + "\n";
+            line.clear();
+        }
+        if (!line.empty()) line += ' ';
+        line += w;
+    }
+    std::string text, line;
+};
+
+} // namespace
+
+int fen_fullmove(const std::string& fen) {
+    auto words = split_words(fen);
+    for (std::size_t i = words.size(); i-- > 1;)
+        if (auto n = parse_number<int>(words[i])) return *n > 0 ? *n : 1;
+    return 1;
+}
+
+void PgnGame::set_tag(const std::string& name, const std::string& value) {
+    for (auto& [k, v] : tags)
+        if (k == name) {
+            v = value;
+            return;
+        }
+    tags.emplace_back(name, value);
+}
+
+std::optional<std::string> PgnGame::tag(const std::string& name) const {
+    for (const auto& [k, v] : tags)
+        if (k == name) return v;
+    return std::nullopt;
+}
+
+std::string pgn_text(const PgnGame& game) {
+    std::string out;
+    for (const char* name : SevenTagRoster) {
+        std::string v = name == std::string("Result") ? result_text(game.result)
+                                                      : game.tag(name).value_or("?");
+        out += fmt::format("[{} \"{}\"]\n", name, escape_tag(v));
+    }
+    for (const auto& [k, v] : game.tags) {
+        bool roster = false;
+        for (const char* name : SevenTagRoster) roster |= k == name;
+        if (!roster) out += fmt::format("[{} \"{}\"]\n", k, escape_tag(v));
+    }
+    out += "\n";
+
+    Wrapper w;
+    int number = fen_fullmove(game.fen);
+    std::size_t turnLength = 0; // single moves so far in the current turn
+    for (std::size_t i = 0; i < game.moves.size(); ++i) {
+        const PgnMove& m = game.moves[i];
+        bool newTurn = i == 0 || m.side != game.moves[i - 1].side;
+        if (newTurn) {
+            if (i > 0 && m.side == WHITE) ++number;
+            if (m.side == WHITE) w.add(fmt::format("{}.", number));
+            else if (i == 0 || !game.moves[i - 1].comment.empty() || turnLength > 1)
+                w.add(fmt::format("{}...", number));
+            turnLength = 0;
+        }
+        ++turnLength;
+        w.add(m.san);
+        if (!m.comment.empty()) w.add(comment_token(m.comment));
+    }
+    if (!game.finalComment.empty()) w.add(comment_token(game.finalComment));
+    w.add(result_text(game.result));
+    return out + w.finish() + "\n";
+}
+
+PgnReadResult read_pgn(const std::string& text) {
+    PgnReadResult out;
+    PgnRecord cur;
+    bool inGame = false; // tags or moves seen since the last result
+    int line = 1;
+    std::size_t i = 0, n = text.size();
+    auto fail = [&](const std::string& what) {
+        out.error = fmt::format("line {}: {}", line, what);
+        return out;
+    };
+    auto finish = [&] {
+        out.games.push_back(std::move(cur));
+        cur = PgnRecord {};
+        inGame = false;
+    };
+    while (i < n) {
+        char c = text[i];
+        if (c == '\n') {
+            ++line;
+            ++i;
+        } else if (std::isspace(static_cast<unsigned char>(c))) ++i;
+        else if (c == '%' && (i == 0 || text[i - 1] == '\n')) { // escape line
+            while (i < n && text[i] != '\n') ++i;
+        } else if (c == ';') { // comment to end of line
+            std::size_t j = text.find('\n', i);
+            cur.comments.push_back(text.substr(i + 1, j == std::string::npos ? j : j - i - 1));
+            i = j == std::string::npos ? n : j;
+        } else if (c == '[') {
+            if (!cur.moves.empty()) return fail("tag after the movetext (missing result?)");
+            std::size_t j = i + 1;
+            while (j < n && std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+            std::size_t k = j;
+            while (k < n && (std::isalnum(static_cast<unsigned char>(text[k])) || text[k] == '_'))
+                ++k;
+            std::string name = text.substr(j, k - j);
+            while (k < n && std::isspace(static_cast<unsigned char>(text[k]))) ++k;
+            if (name.empty() || k >= n || text[k] != '"') return fail("malformed tag");
+            std::string value;
+            for (++k; k < n && text[k] != '"'; ++k) {
+                if (text[k] == '\\' && k + 1 < n) ++k;
+                if (text[k] == '\n') return fail("unterminated tag value");
+                value += text[k];
+            }
+            if (k >= n) return fail("unterminated tag value");
+            ++k;
+            while (k < n && text[k] != ']' && text[k] != '\n') ++k;
+            if (k >= n || text[k] != ']') return fail("tag without ']'");
+            cur.tags[name] = value;
+            inGame = true;
+            i = k + 1;
+        } else if (c == '{') {
+            std::size_t j = text.find('}', i);
+            if (j == std::string::npos) return fail("unterminated comment");
+            std::string body = text.substr(i + 1, j - i - 1);
+            for (char b : body) line += b == '\n';
+            // A comment's line breaks are only the writer's wrapping.
+            auto w = split_words(body);
+            cur.comments.push_back(join_words(w, 0, w.size()));
+            i = j + 1;
+        } else if (c == '(') { // variations are skipped, nested ones too
+            int depth = 0;
+            for (; i < n; ++i) {
+                if (text[i] == '\n') ++line;
+                if (text[i] == '{') {
+                    std::size_t j = text.find('}', i);
+                    if (j == std::string::npos) return fail("unterminated comment");
+                    for (std::size_t k = i; k < j; ++k) line += text[k] == '\n';
+                    i = j;
+                } else if (text[i] == '(') ++depth;
+                else if (text[i] == ')' && --depth == 0) break;
+            }
+            if (i >= n) return fail("unterminated variation");
+            ++i;
+        } else if (c == ')') return fail("unmatched ')'");
+        else {
+            std::size_t j = i;
+            while (j < n && !std::isspace(static_cast<unsigned char>(text[j]))
+                && std::string_view("{}()[];").find(text[j]) == std::string_view::npos)
+                ++j;
+            std::string tok = text.substr(i, j - i);
+            i = j;
+            if (tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*") {
+                cur.resultToken = tok;
+                finish();
+                continue;
+            }
+            inGame = true;
+            if (tok[0] == '$') continue; // NAG
+            // Move number indications: "12." "12..." or glued "12.e4".
+            std::size_t k = 0;
+            while (k < tok.size() && std::isdigit(static_cast<unsigned char>(tok[k]))) ++k;
+            if (k > 0 && k < tok.size() && tok[k] == '.') {
+                while (k < tok.size() && tok[k] == '.') ++k;
+                tok = tok.substr(k);
+            } else if (k == tok.size()) return fail(fmt::format("unexpected number '{}'", tok));
+            while (!tok.empty() && tok[0] == '.') tok.erase(0, 1);
+            if (tok.empty()) continue;
+            cur.moves.push_back(tok);
+        }
+    }
+    if (inGame) finish(); // a last game without result token
+    return out;
+}
+
+} // namespace hq
