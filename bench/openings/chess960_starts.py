@@ -1,11 +1,9 @@
-#!/ usr / bin / env python3
-""
-    "Writes random Chess960 start positions as Shredder FEN, one a line.
+#!/usr/bin/env python3
+"""Writes random Chess960 start positions as Shredder FEN, one a line.
 
-    Positions come from Scharnagl's numbering (0..959; 518 is the standard position): the
-        number's digits in bases 4, 4, 6 and 10 place the light-squared bishop, the dark
-    - squared bishop,
-    the queen and the knights; the king goes between the rooks on the
+Positions come from Scharnagl's numbering (0..959; 518 is the standard position):
+the number's digits in bases 4, 4, 6 and 10 place the light-squared bishop, the
+dark-squared bishop, the queen and the knights; the king goes between the rooks on the
 three files left. The castling field names the rooks' files (Shredder FEN), e.g. HAha.
 
     python3 chess960_starts.py COUNT SEED > starts.fen

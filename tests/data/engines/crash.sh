@@ -1,8 +1,6 @@
-#!/ bin / sh
-#A UCI test engine that crashes(SIGSEGV) when asked to move.
-while
-    read - r cmd rest;
-do
+#!/bin/sh
+# A UCI test engine that crashes (SIGSEGV) when asked to move.
+while read -r cmd rest; do
     case "$cmd" in
     uci) echo "id name Crash"; echo "uciok" ;;
     isready) echo "readyok" ;;

@@ -1,9 +1,7 @@
-#!/ bin / sh
-#A UCI test engine that always answers with an illegal move(no pawn of either side can
-#go from e2 to e5 in one move).
-while
-    read - r cmd rest;
-do
+#!/bin/sh
+# A UCI test engine that always answers with an illegal move (no pawn of either side can
+# go from e2 to e5 in one move).
+while read -r cmd rest; do
     case "$cmd" in
     uci) echo "id name Illegal"; echo "uciok" ;;
     isready) echo "readyok" ;;

@@ -1,12 +1,12 @@
-#!/ bin / sh
-#A UCI test engine that plays a fixed line : the arguments are the game's moves, and after
-#"position ... moves m1 ... mk" it plays argument k + 1(0000 when the line is used up).
-#"--score N" first : it reports "score cp N" with every move(default 0).
-SCORE = 0 if["$1" = "--score"];
-then SCORE = $2;
-shift 2;
-fi LINE = "$*" n = 0 while read - r cmd rest;
-do
+#!/bin/sh
+# A UCI test engine that plays a fixed line: the arguments are the game's moves, and after
+# "position ... moves m1 ... mk" it plays argument k+1 (0000 when the line is used up).
+# "--score N" first: it reports "score cp N" with every move (default 0).
+SCORE=0
+if [ "$1" = "--score" ]; then SCORE=$2; shift 2; fi
+LINE="$*"
+n=0
+while read -r cmd rest; do
     case "$cmd" in
     uci) echo "id name Line"; echo "option name Hash type spin default 16 min 1 max 64"; echo "uciok" ;;
     isready) echo "readyok" ;;

@@ -1,9 +1,10 @@
-#!/ bin / sh
-#An XBoard(CECP v2) test engine that plays a fixed line, like line.sh : it counts the
-#moves it is sent(with "usermove") and the moves it plays since "new" or "setboard", and
-#on "go" plays the next argument.
-LINE = "$*" n = 0 while read - r cmd rest;
-do
+#!/bin/sh
+# An XBoard (CECP v2) test engine that plays a fixed line, like line.sh: it counts the
+# moves it is sent (with "usermove") and the moves it plays since "new" or "setboard", and
+# on "go" plays the next argument.
+LINE="$*"
+n=0
+while read -r cmd rest; do
     case "$cmd" in
     protover)
         echo 'feature ping=1 setboard=1 usermove=1 time=1 sigint=0 sigterm=0 myname="XLine"'
