@@ -201,7 +201,7 @@ bool XBoard::handle(const std::string& line) {
     } else if (cmd == ".") cmd_stat();
     else if (cmd == "hint") {
         if (mode == Mode::PONDERING && !ponderMove.empty())
-            println("Hint: {}", game->to_xboard(ponderMove).front());
+            println("Hint: {}", xboard_text(ponderMove));
     } else if (cmd == "memory" || cmd == "cores") {
         auto n = number(1);
         if (!n || *n < 1) bad_argument();
@@ -489,6 +489,8 @@ void XBoard::start_pondering(const std::string& move) {
     moves.push_back(move);
     SearchLimits limits = clock_limits(*engineColor);
     limits.ponder = true;
+    // The ponder search's lines start after the expected reply: name it first, as CECP asks.
+    if (postOn) println("Hint: {}", xboard_text(move));
     if (start_search(Mode::PONDERING, moves, limits)) ponderMove = move;
 }
 
@@ -506,6 +508,13 @@ SearchLimits XBoard::clock_limits(Color us) const {
     if (movesPerSession > 0)
         limits.movesToGo = movesPerSession - game->plies_by(us) % movesPerSession;
     return limits;
+}
+
+// An engine move as one XBoard text (the legs of a multi-leg move joined).
+std::string XBoard::xboard_text(const std::string& move) const {
+    std::string out;
+    for (const std::string& t : game->to_xboard(move)) out += t;
+    return out;
 }
 
 void XBoard::claim(const Outcome& o) { println("{} {{{}}}", result_text(o.result), o.reason); }

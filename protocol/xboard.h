@@ -75,6 +75,7 @@ private:
     void start_pondering(const std::string& ponderMove);
     SearchLimits clock_limits(Color us) const;
     void claim(const Outcome& o);
+    std::string xboard_text(const std::string& move) const;
     void flush_pongs();
     void apply_options();
     void commit_options();
