@@ -274,6 +274,12 @@ void XBoard::cmd_variant(const std::string& name) {
 }
 
 void XBoard::cmd_setboard(const std::string& fen) {
+    // XBoard passes a null move on as the position after it; in a turn of several single
+    // moves that is the null we emulate, not a new game.
+    if (game->is_relayed_null(fen)) {
+        cmd_usermove(std::string(XBOARD_NULL_MOVE));
+        return;
+    }
     bool wasThinking = mode == Mode::THINKING;
     stop_search();
     auto err = fen.empty() ? std::optional<std::string>("no FEN given") : game->reset(fen);

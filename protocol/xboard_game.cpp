@@ -37,7 +37,9 @@ std::optional<std::pair<SquareRef, SquareRef>> move_squares(std::string_view mov
 }
 
 std::string square_text(SquareRef s) {
-    return std::string(1, char('a' + s.file)) + std::to_string(s.rank);
+    std::string out(1, char('a' + s.file));
+    out += std::to_string(s.rank);
+    return out;
 }
 
 bool is_white_piece(char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; }
@@ -149,6 +151,13 @@ bool XBoardGame::undo(int count) {
     plies.resize(plies.size() - std::size_t(count));
     replay();
     return true;
+}
+
+bool XBoardGame::is_relayed_null(std::string_view fen) const {
+    if (!nullOwed) return false;
+    auto theirs = split_words(fen);
+    auto ours = split_words(ref->fen());
+    return theirs.size() >= 2 && ours.size() >= 2 && theirs[0] == ours[0] && theirs[1] == ours[1];
 }
 
 void XBoardGame::replay() {

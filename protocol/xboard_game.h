@@ -55,6 +55,11 @@ public:
     // Takes back XBoard plies; false (and nothing changes) if fewer were played.
     bool undo(int count);
 
+    // Whether a `setboard` FEN is XBoard relaying an owed null move: XBoard sends a null
+    // move to an engine as `setboard` with the position after it (the same board, the
+    // same side to move as the game's, as the mover goes on with its turn).
+    bool is_relayed_null(std::string_view fen) const;
+
     // Notation for the current position: XBoard's text for an engine move (one text per
     // leg), and the engine's text for an XBoard move (nothing if it names no legal move).
     std::vector<std::string> to_xboard(std::string_view engineMove) const;

@@ -38,7 +38,9 @@ public:
         ++played;
         return std::nullopt;
     }
-    std::string fen() const override { return variant.startFen; }
+    std::string fen() const override {
+        return side_to_move() == WHITE ? "8/8/8/8/8/8/8/8 w - - 0 1" : "8/8/8/8/8/8/8/8 b - - 0 1";
+    }
     Color side_to_move() const override { return (played / 2) % 2 == 0 ? WHITE : BLACK; }
     std::vector<std::string> legal_moves() const override { return {}; }
     Outcome outcome() const override { return {}; }
@@ -154,6 +156,22 @@ TEST_CASE("several moves a turn: XBoard sees the other side play null moves betw
     REQUIRE(g.undo(1));
     CHECK(g.null_owed());
     CHECK(g.side_to_move() == BLACK);
+}
+
+TEST_CASE(
+    "a null move XBoard relays as setboard is recognised as the owed null", "[xboard][unit]") {
+    XBoardGame g(std::make_unique<TwoMovesATurn>());
+    REQUIRE_FALSE(g.reset({}).has_value());
+    // No null owed: a setboard is a setboard.
+    CHECK_FALSE(g.is_relayed_null("8/8/8/8/8/8/8/8 w - - 0 1"));
+    g.play_engine("e2e4");
+    REQUIRE(g.null_owed());
+    // XBoard sends the position after Black's null: White (the game's side) to move.
+    CHECK(g.is_relayed_null("8/8/8/8/8/8/8/8 w - - 0 2"));
+    CHECK(g.is_relayed_null("8/8/8/8/8/8/8/8 w KQkq - 0 1"));
+    CHECK_FALSE(g.is_relayed_null("8/8/8/8/8/8/8/8 b - - 0 1"));
+    CHECK_FALSE(g.is_relayed_null("8/8/8/8/8/8/8/7K w - - 0 1"));
+    CHECK_FALSE(g.is_relayed_null(""));
 }
 
 TEST_CASE("the emulation keeps the game on a bad FEN", "[xboard][unit]") {
