@@ -358,7 +358,8 @@ void XBoard::cmd_ping(const std::string& line) {
 // option NAME[=VALUE], for the options our features declared (and Hash and Threads).
 void XBoard::cmd_option(const std::string& setting) {
     auto eq = setting.find('=');
-    std::string name = join_words(split_words(setting.substr(0, eq)), 0, 99);
+    auto nameWords = split_words(setting.substr(0, eq));
+    std::string name = join_words(nameWords, 0, nameWords.size());
     std::string value = eq == std::string::npos ? "" : rest_of_line("= " + setting.substr(eq + 1));
     std::string key = to_lower(name);
     auto spin = [&](std::int64_t lo, std::int64_t hi) -> std::optional<std::int64_t> {
