@@ -1,0 +1,247 @@
+#include "xboard_game.h"
+
+#include "text.h"
+
+#include <cctype>
+#include <cstdlib>
+
+namespace hq {
+
+namespace {
+
+struct SquareRef {
+    int file = 0; // 0 = a
+    int rank = 0; // 1 = the first rank
+};
+
+// Reads a square name (a letter and a rank number) at `pos`, advancing past it.
+std::optional<SquareRef> read_square(std::string_view s, std::size_t& pos) {
+    if (pos >= s.size() || s[pos] < 'a' || s[pos] > 'z') return std::nullopt;
+    SquareRef sq;
+    sq.file = s[pos++] - 'a';
+    std::size_t start = pos;
+    while (pos < s.size() && std::isdigit(static_cast<unsigned char>(s[pos])))
+        sq.rank = sq.rank * 10 + (s[pos++] - '0');
+    if (pos == start) return std::nullopt;
+    return sq;
+}
+
+// The two squares of a one-leg coordinate move (`e1g1`, `e7e8q`), if it is one.
+std::optional<std::pair<SquareRef, SquareRef>> move_squares(std::string_view move) {
+    if (move.find(',') != std::string_view::npos) return std::nullopt;
+    std::size_t pos = 0;
+    auto from = read_square(move, pos);
+    auto to = read_square(move, pos);
+    if (!from || !to) return std::nullopt;
+    return std::pair {*from, *to};
+}
+
+std::string square_text(SquareRef s) {
+    std::string out(1, char('a' + s.file));
+    out += std::to_string(s.rank);
+    return out;
+}
+
+bool is_white_piece(char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; }
+
+// Whether a FEN's castling field gives `side` any right (KQ/kq or Shredder file letters).
+bool has_castling_rights(std::string_view fen, Color side) {
+    auto fields = split_words(fen);
+    if (fields.size() < 3) return false;
+    for (char c : fields[2])
+        if (c != '-' && std::isalpha(static_cast<unsigned char>(c))
+            && is_white_piece(c) == (side == WHITE))
+            return true;
+    return false;
+}
+
+} // namespace
+
+char fen_piece_at(std::string_view fen, std::string_view square) {
+    std::size_t pos = 0;
+    auto sq = read_square(square, pos);
+    if (!sq || pos != square.size()) return '\0';
+    auto fields = split_words(fen);
+    if (fields.empty()) return '\0';
+    // Rank lines from the top rank down.
+    std::vector<std::string_view> ranks;
+    std::string_view board = fields[0];
+    for (std::size_t start = 0;;) {
+        std::size_t slash = board.find('/', start);
+        ranks.push_back(board.substr(start, slash - start));
+        if (slash == std::string_view::npos) break;
+        start = slash + 1;
+    }
+    if (sq->rank < 1 || sq->rank > int(ranks.size())) return '\0';
+    std::string_view line = ranks[ranks.size() - std::size_t(sq->rank)];
+    int file = 0;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        char c = line[i];
+        if (std::isdigit(static_cast<unsigned char>(c))) {
+            int n = 0;
+            while (i < line.size() && std::isdigit(static_cast<unsigned char>(line[i])))
+                n = n * 10 + (line[i++] - '0');
+            --i;
+            file += n;
+        } else if (std::isalpha(static_cast<unsigned char>(c))) {
+            if (file == sq->file) return c;
+            ++file;
+        }
+        if (file > sq->file) return '\0';
+    }
+    return '\0';
+}
+
+XBoardGame::XBoardGame(std::unique_ptr<Referee> referee)
+    : ref(std::move(referee)) {
+    startSide = ref->side_to_move();
+}
+
+void XBoardGame::set_chess960(bool on) {
+    ref->set_chess960(on);
+    replay();
+}
+
+std::optional<std::string> XBoardGame::reset(std::string_view fen) {
+    if (auto err = ref->set_position(fen)) {
+        replay(); // a failed set_position leaves the referee as it was, but be sure
+        return err;
+    }
+    startFen = std::string(fen);
+    plies.clear();
+    nullOwed = false;
+    startSide = ref->side_to_move();
+    return std::nullopt;
+}
+
+std::optional<std::string> XBoardGame::play_xboard(std::string_view text) {
+    if (text == XBOARD_NULL_MOVE && nullOwed) {
+        plies.emplace_back(XBOARD_NULL_MOVE);
+        nullOwed = false;
+        return std::nullopt;
+    }
+    if (nullOwed) return std::string("the other side is in the middle of its turn: @@@@ expected");
+    auto move = to_engine(text);
+    if (!move) return std::string("no such move here");
+    Color before = ref->side_to_move();
+    if (auto err = ref->play(*move)) return err;
+    plies.push_back(*move);
+    nullOwed = ref->side_to_move() == before;
+    return std::nullopt;
+}
+
+std::vector<std::string> XBoardGame::play_engine(std::string_view move) {
+    if (move == XBOARD_NULL_MOVE) {
+        if (!nullOwed) return {};
+        plies.emplace_back(XBOARD_NULL_MOVE);
+        nullOwed = false;
+        return {std::string(XBOARD_NULL_MOVE)};
+    }
+    if (nullOwed) return {};
+    auto texts = to_xboard(move);
+    Color before = ref->side_to_move();
+    if (ref->play(move)) return {};
+    plies.emplace_back(move);
+    nullOwed = ref->side_to_move() == before;
+    return texts;
+}
+
+bool XBoardGame::undo(int count) {
+    if (count < 0 || count > int(plies.size())) return false;
+    plies.resize(plies.size() - std::size_t(count));
+    replay();
+    return true;
+}
+
+bool XBoardGame::is_relayed_null(std::string_view fen) const {
+    if (!nullOwed) return false;
+    auto theirs = split_words(fen);
+    auto ours = split_words(ref->fen());
+    return theirs.size() >= 2 && ours.size() >= 2 && theirs[0] == ours[0] && theirs[1] == ours[1];
+}
+
+void XBoardGame::replay() {
+    [[maybe_unused]] auto err = ref->set_position(startFen);
+    nullOwed = false;
+    for (const std::string& p : plies) {
+        if (p == XBOARD_NULL_MOVE) {
+            nullOwed = false;
+            continue;
+        }
+        Color before = ref->side_to_move();
+        [[maybe_unused]] auto bad = ref->play(p);
+        nullOwed = ref->side_to_move() == before;
+    }
+}
+
+std::vector<std::string> XBoardGame::engine_moves() const {
+    std::vector<std::string> out;
+    for (const std::string& p : plies)
+        if (p != XBOARD_NULL_MOVE) out.push_back(p);
+    return out;
+}
+
+int XBoardGame::plies_by(Color side) const {
+    int n = 0;
+    for (std::size_t i = 0; i < plies.size(); ++i)
+        n += (i % 2 == 0 ? startSide : ~startSide) == side;
+    return n;
+}
+
+std::vector<std::string> XBoardGame::to_xboard(std::string_view engineMove) const {
+    if (engineMove == "0000") return {std::string(XBOARD_NULL_MOVE)};
+    // Multi-leg: one `move` command per leg, every leg but the last ending in a comma.
+    if (engineMove.find(',') != std::string_view::npos) {
+        std::vector<std::string> legs;
+        for (std::size_t start = 0;;) {
+            std::size_t comma = engineMove.find(',', start);
+            if (comma == std::string_view::npos) {
+                legs.emplace_back(engineMove.substr(start));
+                break;
+            }
+            legs.emplace_back(engineMove.substr(start, comma - start + 1));
+            start = comma + 1;
+        }
+        return legs;
+    }
+    // Castling written king takes own rook (Chess960): XBoard wants O-O / O-O-O.
+    if (auto sq = move_squares(engineMove)) {
+        std::string fen = ref->fen();
+        char king = fen_piece_at(fen, square_text(sq->first));
+        char target = fen_piece_at(fen, square_text(sq->second));
+        if ((king == 'K' || king == 'k') && (target == 'R' || target == 'r')
+            && is_white_piece(king) == is_white_piece(target))
+            return {sq->second.file > sq->first.file ? "O-O" : "O-O-O"};
+    }
+    return {std::string(engineMove)};
+}
+
+std::optional<std::string> XBoardGame::to_engine(std::string_view xboardMove) const {
+    if (xboardMove == XBOARD_NULL_MOVE) return std::string(nullOwed ? XBOARD_NULL_MOVE : "0000");
+    if (xboardMove == "O-O" || xboardMove == "0-0") return castling_move(true);
+    if (xboardMove == "O-O-O" || xboardMove == "0-0-0") return castling_move(false);
+    return std::string(xboardMove);
+}
+
+// The legal castling move towards the king side (higher files) or the queen side, in the
+// engine's notation: a king move onto its own rook (Chess960 notation) or, where the side
+// still has castling rights, a king move of two files along its rank.
+std::optional<std::string> XBoardGame::castling_move(bool kingSide) const {
+    if (nullOwed) return std::nullopt;
+    Color us = ref->side_to_move();
+    std::string fen = ref->fen();
+    char king = us == WHITE ? 'K' : 'k';
+    char rook = us == WHITE ? 'R' : 'r';
+    bool rights = has_castling_rights(fen, us);
+    for (const std::string& m : ref->legal_moves()) {
+        auto sq = move_squares(m);
+        if (!sq || fen_piece_at(fen, square_text(sq->first)) != king) continue;
+        int df = sq->second.file - sq->first.file;
+        bool castles = fen_piece_at(fen, square_text(sq->second)) == rook
+            || (rights && sq->first.rank == sq->second.rank && std::abs(df) == 2);
+        if (castles && (df > 0) == kingSide) return m;
+    }
+    return std::nullopt;
+}
+
+} // namespace hq

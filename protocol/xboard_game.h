@@ -1,0 +1,93 @@
+// The game as XBoard sees it, kept by the XBoard front-end over a Referee (which knows the
+// rules). Two jobs:
+//
+// 1. Move text both ways. XBoard writes Chess960 castling `O-O`/`O-O-O` where the engine
+//    writes king-takes-own-rook (`g1h1`); a multi-leg move such as Ms. Chess's capture in
+//    passing arrives as one `e2d3,d3e3` but leaves the engine as one `move` command per leg
+//    (`e2d3,` then `d3e3`); a pass is XBoard's null move `@@@@` and the engine's `0000`.
+//
+// 2. Several single moves a turn (Multiple Move Chess). XBoard only knows alternating
+//    moves, so whenever a single move leaves the same side to move, XBoard is shown the
+//    other side "playing" a null move `@@@@` before the turn goes on. The rule is generic:
+//    it asks the Referee whose turn it is after every single move, so any game whose turns
+//    are several moves long gets it. In XBoard's history a turn of three single moves is
+//    `m1 @@@@ m2 @@@@ m3`; the side XBoard has on move during a null is said to owe it.
+//
+// The history is kept as XBoard's plies, so `undo` and `remove` take back what XBoard
+// counts (a single move or an emulated null).
+#pragma once
+
+#include "engine/referee.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hq {
+
+inline constexpr std::string_view XBOARD_NULL_MOVE = "@@@@";
+
+class XBoardGame {
+public:
+    explicit XBoardGame(std::unique_ptr<Referee> referee);
+
+    const Referee& referee() const { return *ref; }
+    const VariantSpec& spec() const { return ref->spec(); }
+    void set_chess960(bool on);
+
+    // Starts again from a FEN (empty: the game's start position) with no moves played. On
+    // a bad FEN, the reason, and the game is unchanged.
+    std::optional<std::string> reset(std::string_view fen);
+
+    // The side XBoard believes is on move: the game's side to move, or the other side
+    // while that one owes an emulated null move.
+    Color side_to_move() const { return nullOwed ? ~ref->side_to_move() : ref->side_to_move(); }
+    bool null_owed() const { return nullOwed; }
+
+    // A move from XBoard. On an illegal or unreadable move the reason, game unchanged.
+    std::optional<std::string> play_xboard(std::string_view text);
+    // A move the engine chose, in the engine's notation, or XBOARD_NULL_MOVE when a null is
+    // owed. Returns the texts to send, one per `move` command (empty if the move was
+    // illegal, which would be an engine bug; the game is then unchanged).
+    std::vector<std::string> play_engine(std::string_view move);
+    // Takes back XBoard plies; false (and nothing changes) if fewer were played.
+    bool undo(int count);
+
+    // Whether a `setboard` FEN is XBoard relaying an owed null move: XBoard sends a null
+    // move to an engine as `setboard` with the position after it (the same board, the
+    // same side to move as the game's, as the mover goes on with its turn).
+    bool is_relayed_null(std::string_view fen) const;
+
+    // Notation for the current position: XBoard's text for an engine move (one text per
+    // leg), and the engine's text for an XBoard move (nothing if it names no legal move).
+    std::vector<std::string> to_xboard(std::string_view engineMove) const;
+    std::optional<std::string> to_engine(std::string_view xboardMove) const;
+
+    // What the Engine facade needs: the start FEN ("" for the game's start position) and
+    // the single moves played since, without the emulated nulls.
+    const std::string& start_fen() const { return startFen; }
+    std::vector<std::string> engine_moves() const;
+    // XBoard plies played, and how many of them `side` made (time controls count these).
+    int ply_count() const { return int(plies.size()); }
+    int plies_by(Color side) const;
+
+    Outcome outcome() const { return ref->outcome(); }
+
+private:
+    void replay();
+    std::optional<std::string> castling_move(bool kingSide) const;
+
+    std::unique_ptr<Referee> ref;
+    std::string startFen;
+    Color startSide = WHITE;        // XBoard's side on move at the start
+    std::vector<std::string> plies; // engine notation; XBOARD_NULL_MOVE for emulated nulls
+    bool nullOwed = false;
+};
+
+// The piece letter on a square ("e1") of a FEN's board field, '\0' if empty or unknown.
+// Reads one-letter pieces, as standard FEN has them.
+char fen_piece_at(std::string_view fen, std::string_view square);
+
+} // namespace hq

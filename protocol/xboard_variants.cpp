@@ -1,0 +1,78 @@
+#include "xboard_variants.h"
+
+#include "text.h"
+#include "variants/registry.h"
+
+#include <cctype>
+#include <fmt/format.h>
+
+namespace hq {
+
+namespace {
+
+// XBoard's piece-to-letter table for games played with the six chess pieces: White's
+// pawn, knight, bishop, rook, queen (XBoard's first five piece types) and king (the table's
+// last letter), then Black's.
+constexpr std::string_view ChessPieceTable = "PNBRQKpnbrqk";
+
+// The first six FEN fields: XBoard reads standard FEN, not a game's own extra fields. A
+// six-field FEN that XBoard sends back is completed by the game from its variant name.
+std::string standard_fen(std::string_view fen) { return join_words(split_words(fen), 0, 6); }
+
+bool chess_pieces_only(std::string_view fen) {
+    auto fields = split_words(fen);
+    if (fields.empty()) return false;
+    for (char c : fields[0])
+        if (std::isalpha(static_cast<unsigned char>(c))
+            && ChessPieceTable.find(c) == std::string_view::npos)
+            return false;
+    return true;
+}
+
+// Ms. Chess (rules/mschess.md): the woman's army, named by the start FEN's field 7, moves
+// as enhanced pieces. The pawn keeps XBoard's pawn moves (its capture in passing is a
+// two-leg move Betza cannot describe here), and XBoard cannot know that the man's pieces
+// become enhanced too on his first promotion.
+std::vector<std::string> mschess_pieces(const VariantSpec& spec) {
+    auto fields = split_words(spec.startFen);
+    bool whiteEnhanced = fields.size() < 7 || fields[6].find('w') != std::string::npos;
+    auto letter = [&](char c) {
+        return whiteEnhanced ? c : char(std::tolower(static_cast<unsigned char>(c)));
+    };
+    return {
+        fmt::format("piece {} KnDnA", letter('K')), // king: one step, or two over an empty square
+        fmt::format("piece {} QN", letter('Q')),    // queen + knight (amazon)
+        fmt::format("piece {} RN", letter('R')),    // rook + knight (chancellor)
+        fmt::format("piece {} BN", letter('B')),    // bishop + knight (archbishop)
+        fmt::format("piece {} NC", letter('N')),    // knight + camel
+    };
+}
+
+} // namespace
+
+std::string xboard_variant_name(const VariantSpec& spec) {
+    if (spec.name == "chess") return "normal";
+    if (spec.name == "chess960") return "fischerandom";
+    return spec.name;
+}
+
+std::optional<std::string> variant_from_xboard(std::string_view name) {
+    // The registry's aliases already include XBoard's `normal` and `fischerandom`.
+    return canonical_variant(name);
+}
+
+bool xboard_knows(const VariantSpec& spec) {
+    return spec.name == "chess" || spec.name == "chess960";
+}
+
+std::vector<std::string> xboard_setup_lines(const VariantSpec& spec) {
+    if (xboard_knows(spec) || !chess_pieces_only(spec.startFen)) return {};
+    std::vector<std::string> lines;
+    lines.push_back(fmt::format("setup ({}) {}x{}+0_fairy {}", ChessPieceTable, spec.files,
+        spec.ranks, standard_fen(spec.startFen)));
+    if (spec.name.rfind("mschess", 0) == 0)
+        for (auto& l : mschess_pieces(spec)) lines.push_back(std::move(l));
+    return lines;
+}
+
+} // namespace hq

@@ -1,0 +1,38 @@
+// How the registered games are named and described to XBoard.
+//
+// XBoard knows standard chess as `normal` and Chess960 as `fischerandom`; every other
+// registered game is offered under its registry name, which XBoard 4.8+ treats as an
+// engine-defined variant: on `variant NAME` the engine answers with a `setup` line (the
+// piece letters, the board size, the parent variant `fairy` and the start position) and
+// one `piece` line per piece that moves differently from its chess namesake, in Betza
+// notation. What Betza cannot say (Ms. Chess's capture in passing, Male Backlash, the
+// enhanced king's ban on passing over attacked squares; Multiple Move Chess's turns) XBoard
+// cannot check: such games need XBoard's legality testing off, and Harlequin judges the
+// moves (an illegal one is answered `Illegal move`).
+#pragma once
+
+#include "engine/variant_spec.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hq {
+
+// XBoard's name for a registered game (`normal`, `fischerandom`, else the registry name).
+std::string xboard_variant_name(const VariantSpec& spec);
+
+// The registered game for a name XBoard sends (`normal`, `fischerandom`, a registry name
+// or alias, case-insensitive); nothing if unknown.
+std::optional<std::string> variant_from_xboard(std::string_view name);
+
+// Whether XBoard knows the game's rules itself (no `setup` needed).
+bool xboard_knows(const VariantSpec& spec);
+
+// The `setup` and `piece` lines that define an engine-defined game for XBoard (without
+// the command words' trailing newline); empty for the games XBoard knows and for games
+// whose pieces XBoard's standard letters cannot show.
+std::vector<std::string> xboard_setup_lines(const VariantSpec& spec);
+
+} // namespace hq
