@@ -11,6 +11,8 @@ namespace hq {
 //   to 5 times as much when the search is unstable, never more than 3/4 of the clock
 //   and always keeping twice the move overhead in hand.
 // - our clock missing while the opponent's is given: assume ours equals theirs.
+// - sudden death with a low clock: spend at most half the increment until the clock has
+//   a reserve again.
 // - zero or negative time left: move at once (the search still completes depth 1).
 TimePlan TimePlan::make(
     const SearchLimits& limits, Color us, std::int64_t moveOverhead, int movesPerTurn) {
@@ -35,12 +37,17 @@ TimePlan TimePlan::make(
     // In a game of several single moves a turn, each single move gets an equal share.
     std::int64_t share = perTurn / std::max(1, movesPerTurn);
 
+    // Low on time in sudden death: below a reserve of ten increments and four overheads,
+    // spend at most half the increment so that the clock grows back.
+    bool emergency = limits.movesToGo == 0 && time < 10 * inc + 4 * moveOverhead;
+    if (emergency) share = std::min(share, std::max<std::int64_t>(1, inc / 2));
+
     // Never plan past three quarters of the clock, and keep twice the overhead in hand:
     // a loaded machine or a slow pipe must not turn a short think into a time loss.
     std::int64_t hardCap
         = std::max<std::int64_t>(1, std::min(time * 3 / 4, time - 2 * moveOverhead) - moveOverhead);
     plan.optimum = std::clamp<std::int64_t>(share, 1, hardCap);
-    plan.maximum = std::clamp<std::int64_t>(share * 5, 1, hardCap);
+    plan.maximum = std::clamp<std::int64_t>(share * (emergency ? 2 : 5), 1, hardCap);
     return plan;
 }
 
