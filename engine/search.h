@@ -384,7 +384,8 @@ private:
 
             // Step 11. Shallow pruning of late quiet moves that do not give check, once a
             // line that is not lost exists.
-            if (!pvNode && !inCheck && !givesCheck && !noisy && best > VALUE_MATED_IN_MAX_PLY) {
+            if (G::alternating && !pvNode && !inCheck && !givesCheck && !noisy
+                && best > VALUE_MATED_IN_MAX_PLY) {
                 // Late move pruning: at low depth only the first few quiets get a look.
                 bool lateMove = depth <= params::LateMovePruningDepth
                     && moveCount > (3 + depth * depth) / (2 - improving);

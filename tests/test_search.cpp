@@ -4,6 +4,7 @@
 #include "support.h"
 
 #include <catch2/catch.hpp>
+#include <fstream>
 
 using namespace hq;
 using namespace hq::test;
@@ -249,7 +250,7 @@ TEST_CASE("a new go while searching ends the old search with its own bestmove", 
 }
 
 TEST_CASE("go depth 8 from every game's start position gives a legal move and a legal PV",
-          "[search][variants]") {
+    "[search][variants]") {
     for (const VariantSpec& spec : registered_variants()) {
         INFO(spec.name);
         SearchLimits limits;
@@ -290,9 +291,40 @@ TEST_CASE("two threads search together and agree on a legal move", "[search][thr
     limits.start = now();
     SearchInfo last;
     std::string best;
-    engine->go(limits, {[&](const SearchInfo& i) { last = i; },
-                        [&](const std::string& b, const std::string&) { best = b; }});
+    engine->go(limits,
+        {[&](const SearchInfo& i) { last = i; },
+            [&](const std::string& b, const std::string&) { best = b; }});
     engine->wait();
     CHECK(last.value == mate_in(3));
     CHECK(best == "b3b8");
+}
+
+TEST_CASE("go depth solves every mate-in-one-turn position of Multiple Move Chess with the "
+          "mating turn as PV",
+    "[search][multimove][mate]") {
+    std::ifstream in(std::string(HARLEQUIN_TEST_DATA) + "/multimove_mates.epd");
+    REQUIRE(in);
+    std::string line;
+    int solved = 0;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        std::string fen = line.substr(0, line.find(';'));
+        auto fields = split_words(fen);
+        REQUIRE(fields.size() >= 7);
+        int n = fields[6].back() - '0'; // field 7 is k/N
+        INFO(fen);
+        SearchLimits limits;
+        limits.depth = n + 3;
+        SearchResult r = search("multimove", fen, limits);
+        CHECK(r.last.value >= VALUE_MATE_IN_MAX_PLY);
+        REQUIRE(int(r.last.pv.size()) >= n);
+        auto referee = make_referee("multimove");
+        REQUIRE_FALSE(referee->set_position(fen).has_value());
+        Color mover = referee->side_to_move();
+        for (int i = 0; i < n && referee->side_to_move() == mover; ++i)
+            REQUIRE_FALSE(referee->play(r.last.pv[std::size_t(i)]).has_value());
+        CHECK(referee->outcome().reason.find("mates") != std::string::npos);
+        ++solved;
+    }
+    CHECK(solved >= 20);
 }
