@@ -37,6 +37,7 @@ constexpr int LmrMinDepth = 3;
 constexpr int QsDeltaMargin = 200;
 constexpr int SeePruningDepth = 6;
 constexpr int MaxQsearchPlies = 12;
+constexpr int MaxQsearchPliesTurns = 6; // games with several moves a turn
 constexpr int SingularDepth = 8;
 constexpr int SingularMargin = 16; // eighths of a centipawn per ply of depth
 constexpr int SeePruningMargin = 90;
@@ -180,7 +181,7 @@ private:
     void check_limits() {
         if (id != 0 || (node_count() & 1023) != 0) return;
         if (shared.limits.nodes && total_nodes() >= shared.limits.nodes) shared.stop->store(true);
-        if (shared.plan.maximum && !pondering() && completedDepth >= 1
+        if (shared.plan.maximum && !pondering()
             && elapsed_ms(shared.limits.start) >= shared.plan.maximum)
             shared.stop->store(true);
     }
@@ -220,7 +221,8 @@ private:
                 if (v > alpha && v < beta) v = child(us, pvs, alpha, beta);
             }
             pos.undo_move(m);
-            if (stopped() && completedDepth >= 1) return best;
+            // A move whose search was cut short keeps its old value (or none yet).
+            if (stopped()) return best;
 
             if (i == pvIndex || v > alpha) {
                 rm.value = v;
@@ -504,7 +506,8 @@ private:
         if (ply >= MAX_PLY - 2) return inCheck ? VALUE_DRAW : G::evaluate(pos);
         // Capture sequences are bounded: games with several moves a turn can chain many
         // captures before the position calms down.
-        if (qsPly >= params::MaxQsearchPlies) return G::evaluate(pos);
+        if (qsPly >= (G::alternating ? params::MaxQsearchPlies : params::MaxQsearchPliesTurns))
+            return G::evaluate(pos);
 
         const Key key = pos.key();
         TTData tte = shared.tt->probe(key);
