@@ -1,43 +1,9 @@
 #include "movegen.h"
+#include "sinks.h"
 
 namespace hq::chess {
 
 namespace {
-
-// Writes each generated move into a list.
-struct ListSink {
-    Move* cur;
-
-    void add(Move m) { *cur++ = m; }
-    void piece(Square from, Bitboard targets) {
-        for (Square to : Squares {targets}) *cur++ = Move(from, to);
-    }
-    template <Direction D> void pawns(Bitboard targets) {
-        for (Square to : Squares {targets}) *cur++ = Move(to - D, to);
-    }
-    template <Direction D, bool Queen, bool Under> void promotions(Bitboard targets) {
-        for (Square to : Squares {targets}) {
-            if constexpr (Queen) *cur++ = Move::make<PROMOTION>(to - D, to, QUEEN);
-            if constexpr (Under) {
-                *cur++ = Move::make<PROMOTION>(to - D, to, ROOK);
-                *cur++ = Move::make<PROMOTION>(to - D, to, BISHOP);
-                *cur++ = Move::make<PROMOTION>(to - D, to, KNIGHT);
-            }
-        }
-    }
-};
-
-// Counts the moves instead: a target set contributes its popcount.
-struct CountSink {
-    std::uint64_t n = 0;
-
-    void add(Move) { ++n; }
-    void piece(Square, Bitboard targets) { n += unsigned(popcount(targets)); }
-    template <Direction> void pawns(Bitboard targets) { n += unsigned(popcount(targets)); }
-    template <Direction, bool Queen, bool Under> void promotions(Bitboard targets) {
-        n += unsigned(popcount(targets)) * (unsigned(Queen) + 3 * unsigned(Under));
-    }
-};
 
 // Everything the generator needs about the side to move, computed once per call.
 template <Color Us> struct Context {
@@ -188,10 +154,8 @@ template <Color Us, GenType T, typename Sink> void generate_all(const Position& 
 
 template <GenType T> void generate(const Position& pos, ChessMoveList& list) {
     ListSink sink {list.end_ptr()};
-    if (pos.side_to_move() == WHITE)
-        generate_all<WHITE, T>(pos, sink);
-    else
-        generate_all<BLACK, T>(pos, sink);
+    if (pos.side_to_move() == WHITE) generate_all<WHITE, T>(pos, sink);
+    else generate_all<BLACK, T>(pos, sink);
     list.set_end(sink.cur);
 }
 
@@ -201,10 +165,8 @@ template void generate<LEGAL>(const Position&, ChessMoveList&);
 
 std::uint64_t count_legal(const Position& pos) {
     CountSink sink;
-    if (pos.side_to_move() == WHITE)
-        generate_all<WHITE, LEGAL>(pos, sink);
-    else
-        generate_all<BLACK, LEGAL>(pos, sink);
+    if (pos.side_to_move() == WHITE) generate_all<WHITE, LEGAL>(pos, sink);
+    else generate_all<BLACK, LEGAL>(pos, sink);
     return sink.n;
 }
 

@@ -1,5 +1,7 @@
 #include "movegen.h"
 
+#include "variants/chess/sinks.h"
+
 #include <unordered_set>
 
 namespace hq::multimove {
@@ -7,45 +9,12 @@ namespace hq::multimove {
 using chess::CASTLING;
 using chess::castling_right;
 using chess::CastlingRight;
+using chess::CountSink;
 using chess::EN_PASSANT;
+using chess::ListSink;
 using chess::PROMOTION;
 
 namespace {
-
-// Writes each generated move into a list.
-struct ListSink {
-    Move* cur;
-
-    void add(Move m) { *cur++ = m; }
-    void piece(Square from, Bitboard targets) {
-        for (Square to : Squares {targets}) *cur++ = Move(from, to);
-    }
-    template <Direction D> void pawns(Bitboard targets) {
-        for (Square to : Squares {targets}) *cur++ = Move(to - D, to);
-    }
-    template <Direction D, bool Queen, bool Under> void promotions(Bitboard targets) {
-        for (Square to : Squares {targets}) {
-            if constexpr (Queen) *cur++ = Move::make<PROMOTION>(to - D, to, QUEEN);
-            if constexpr (Under) {
-                *cur++ = Move::make<PROMOTION>(to - D, to, ROOK);
-                *cur++ = Move::make<PROMOTION>(to - D, to, BISHOP);
-                *cur++ = Move::make<PROMOTION>(to - D, to, KNIGHT);
-            }
-        }
-    }
-};
-
-// Counts the moves instead: a target set contributes its popcount.
-struct CountSink {
-    std::uint64_t n = 0;
-
-    void add(Move) { ++n; }
-    void piece(Square, Bitboard targets) { n += unsigned(popcount(targets)); }
-    template <Direction> void pawns(Bitboard targets) { n += unsigned(popcount(targets)); }
-    template <Direction, bool Queen, bool Under> void promotions(Bitboard targets) {
-        n += unsigned(popcount(targets)) * (unsigned(Queen) + 3 * unsigned(Under));
-    }
-};
 
 // What the generator needs about the mover of a frame, computed once per call.
 template <Color Us> struct Context {
@@ -213,10 +182,8 @@ void generate_all(const Position& pos, const Frame& f, Sink& sink) {
 
 template <GenType T, bool Final, typename Sink>
 void generate_frame(const Position& pos, const Frame& f, Sink& sink) {
-    if (f.sideToMove == WHITE)
-        generate_all<WHITE, T, Final>(pos, f, sink);
-    else
-        generate_all<BLACK, T, Final>(pos, f, sink);
+    if (f.sideToMove == WHITE) generate_all<WHITE, T, Final>(pos, f, sink);
+    else generate_all<BLACK, T, Final>(pos, f, sink);
 }
 
 // Pieces of colour c that keep a quiet move whatever one other piece does: knights with
@@ -303,10 +270,8 @@ bool is_legal(const Position& pos, Move m) {
     MoveList list;
     ListSink sink {list.end_ptr()};
     const bool last = f.movesDone + 1 >= pos.moves_per_turn();
-    if (last)
-        generate_frame<LEGAL, true>(pos, f, sink);
-    else
-        generate_frame<LEGAL, false>(pos, f, sink);
+    if (last) generate_frame<LEGAL, true>(pos, f, sink);
+    else generate_frame<LEGAL, false>(pos, f, sink);
     list.set_end(sink.cur);
     return list.contains(m) && (last || legal_mid_turn(pos, f, m, witnesses(f, f.sideToMove)));
 }
