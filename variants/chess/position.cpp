@@ -1,5 +1,7 @@
 #include "position.h"
 
+#include "fen.h"
+
 #include "engine/random.h"
 #include "movegen.h"
 
@@ -52,29 +54,7 @@ Position& Position::operator=(const Position& o) {
     return *this;
 }
 
-namespace {
-
-std::vector<std::string_view> split_fields(std::string_view s) {
-    std::vector<std::string_view> out;
-    std::size_t i = 0;
-    while (i < s.size()) {
-        while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
-        std::size_t j = i;
-        while (j < s.size() && s[j] != ' ' && s[j] != '\t') ++j;
-        if (j > i) out.push_back(s.substr(i, j - i));
-        i = j;
-    }
-    return out;
-}
-
-std::optional<int> parse_int(std::string_view t) {
-    int v = 0;
-    auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-    if (ec != std::errc() || p != t.data() + t.size() || v < 0) return std::nullopt;
-    return v;
-}
-
-} // namespace
+namespace { } // namespace
 
 void Position::set_castling_right(Color c, Square rsq) {
     Square ksq = king_square(c);
@@ -102,7 +82,7 @@ void Position::set_ep_if_capturable(Square target) {
 }
 
 std::optional<std::string> Position::set_fen(std::string_view fen, bool is960) {
-    auto fields = split_fields(fen);
+    auto fields = split_fen_fields(fen);
     if (fields.size() < 4) return std::string("a FEN needs at least 4 fields");
     if (fields.size() > 6) return fmt::format("unexpected FEN field '{}'", fields[6]);
 
@@ -125,12 +105,9 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool is960) {
     if (p.pieces(PAWN) & (rank_bb(RANK_1) | rank_bb(RANK_8)))
         return std::string("a pawn stands on the first or last rank");
 
-    if (fields[1] == "w")
-        p.sideToMove = WHITE;
-    else if (fields[1] == "b")
-        p.sideToMove = BLACK;
-    else
-        return fmt::format("side to move must be 'w' or 'b', not '{}'", fields[1]);
+    if (fields[1] == "w") p.sideToMove = WHITE;
+    else if (fields[1] == "b") p.sideToMove = BLACK;
+    else return fmt::format("side to move must be 'w' or 'b', not '{}'", fields[1]);
 
     if (fields[2] != "-") {
         for (char ch : fields[2]) {
@@ -178,8 +155,8 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool is960) {
     }
 
     std::optional<int> rule50 = 0, fullmove = 1;
-    if (fields.size() > 4) rule50 = parse_int(fields[4]);
-    if (fields.size() > 5) fullmove = parse_int(fields[5]);
+    if (fields.size() > 4) rule50 = parse_fen_number(fields[4]);
+    if (fields.size() > 5) fullmove = parse_fen_number(fields[5]);
     if (!rule50 || !fullmove) return std::string("bad halfmove or fullmove number");
     p.st->rule50 = *rule50;
     p.gamePly = 2 * (std::max(*fullmove, 1) - 1) + (p.sideToMove == BLACK);

@@ -1,5 +1,7 @@
 #include "position.h"
 
+#include "variants/chess/fen.h"
+
 #include "engine/random.h"
 #include "movegen.h"
 #include "variants/chess/position.h"
@@ -28,26 +30,6 @@ const Zobrist& zobrist() {
 namespace {
 
 const chess::Zobrist& chess_keys() { return chess::zobrist(); }
-
-std::vector<std::string_view> split_fields(std::string_view s) {
-    std::vector<std::string_view> out;
-    std::size_t i = 0;
-    while (i < s.size()) {
-        while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
-        std::size_t j = i;
-        while (j < s.size() && s[j] != ' ' && s[j] != '\t') ++j;
-        if (j > i) out.push_back(s.substr(i, j - i));
-        i = j;
-    }
-    return out;
-}
-
-std::optional<int> parse_int(std::string_view t) {
-    int v = 0;
-    auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-    if (ec != std::errc() || p != t.data() + t.size() || v < 0) return std::nullopt;
-    return v;
-}
 
 // FEN field 7: `w`, `b` or `wb`.
 std::optional<int> parse_enhanced(std::string_view t) {
@@ -88,7 +70,7 @@ Position& Position::operator=(const Position& o) {
 }
 
 void Position::set_variant(const VariantSpec& spec) {
-    auto fields = split_fields(spec.startFen);
+    auto fields = chess::split_fen_fields(spec.startFen);
     if (fields.size() == 7)
         if (auto e = parse_enhanced(fields[6])) defaultEnhanced = *e;
 }
@@ -110,7 +92,7 @@ void Position::set_castling_right(Color c, Square rsq) {
 }
 
 std::optional<std::string> Position::set_fen(std::string_view fen) {
-    auto fields = split_fields(fen);
+    auto fields = chess::split_fen_fields(fen);
     if (fields.size() < 4) return std::string("a FEN needs at least 4 fields");
     if (fields.size() > 7) return fmt::format("unexpected FEN field '{}'", fields[7]);
 
@@ -145,12 +127,9 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
             return fmt::format("an unenhanced {} pawn stands on the last rank", color_name(c));
     }
 
-    if (fields[1] == "w")
-        p.sideToMove = WHITE;
-    else if (fields[1] == "b")
-        p.sideToMove = BLACK;
-    else
-        return fmt::format("side to move must be 'w' or 'b', not '{}'", fields[1]);
+    if (fields[1] == "w") p.sideToMove = WHITE;
+    else if (fields[1] == "b") p.sideToMove = BLACK;
+    else return fmt::format("side to move must be 'w' or 'b', not '{}'", fields[1]);
 
     if (fields[2] != "-") {
         for (char ch : fields[2]) {
@@ -205,8 +184,8 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
     }
 
     std::optional<int> rule50 = 0, fullmove = 1;
-    if (fields.size() > 4) rule50 = parse_int(fields[4]);
-    if (fields.size() > 5) fullmove = parse_int(fields[5]);
+    if (fields.size() > 4) rule50 = chess::parse_fen_number(fields[4]);
+    if (fields.size() > 5) fullmove = chess::parse_fen_number(fields[5]);
     if (!rule50 || !fullmove) return std::string("bad halfmove or fullmove number");
     p.st->rule50 = *rule50;
     p.gamePly = 2 * (std::max(*fullmove, 1) - 1) + (p.sideToMove == BLACK);

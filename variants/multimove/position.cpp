@@ -1,5 +1,7 @@
 #include "position.h"
 
+#include "variants/chess/fen.h"
+
 #include "engine/random.h"
 #include "movegen.h"
 
@@ -54,34 +56,13 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
     return out;
 }
 
-std::vector<std::string_view> split_fields(std::string_view s) {
-    std::vector<std::string_view> out;
-    std::size_t i = 0;
-    auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
-    while (i < s.size()) {
-        while (i < s.size() && space(s[i])) ++i;
-        std::size_t j = i;
-        while (j < s.size() && !space(s[j])) ++j;
-        if (j > i) out.push_back(s.substr(i, j - i));
-        i = j;
-    }
-    return out;
-}
-
-std::optional<int> parse_int(std::string_view t) {
-    int v = 0;
-    auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-    if (ec != std::errc() || p != t.data() + t.size() || v < 0) return std::nullopt;
-    return v;
-}
-
 // N from a FEN's field 7 (`k/N`), or nothing.
 std::optional<int> moves_per_turn_of(std::string_view fen) {
-    auto fields = split_fields(fen);
+    auto fields = chess::split_fen_fields(fen);
     if (fields.size() < 7) return std::nullopt;
     auto parts = split(fields[6], '/');
     if (parts.size() != 2) return std::nullopt;
-    auto n = parse_int(parts[1]);
+    auto n = chess::parse_fen_number(parts[1]);
     if (!n || *n < 1 || *n > MAX_MOVES_PER_TURN) return std::nullopt;
     return n;
 }
@@ -161,7 +142,7 @@ void Position::set_castling_right(Frame& f, Color c, Square rsq) {
 }
 
 std::optional<std::string> Position::set_fen(std::string_view fenText) {
-    auto fields = split_fields(fenText);
+    auto fields = chess::split_fen_fields(fenText);
     if (fields.size() < 4) return std::string("a FEN needs at least 4 fields");
     if (fields.size() > 8) return fmt::format("unexpected FEN field '{}'", fields[8]);
 
@@ -186,12 +167,9 @@ std::optional<std::string> Position::set_fen(std::string_view fenText) {
             return fmt::format("{} has more than 16 pieces", c == WHITE ? "White" : "Black");
     if (f.board.pieces(PAWN) & (rank_bb(RANK_1) | rank_bb(RANK_8)))
         return std::string("a pawn stands on the first or last rank");
-    if (fields[1] == "w")
-        f.sideToMove = WHITE;
-    else if (fields[1] == "b")
-        f.sideToMove = BLACK;
-    else
-        return fmt::format("side to move must be 'w' or 'b', not '{}'", fields[1]);
+    if (fields[1] == "w") f.sideToMove = WHITE;
+    else if (fields[1] == "b") f.sideToMove = BLACK;
+    else return fmt::format("side to move must be 'w' or 'b', not '{}'", fields[1]);
     const Color us = f.sideToMove, them = ~us;
 
     // Field 3: castling, KQkq or file letters.
@@ -227,8 +205,8 @@ std::optional<std::string> Position::set_fen(std::string_view fenText) {
 
     // Fields 5-7: clocks and the turn's progress.
     std::optional<int> rule50 = 0, fullmove = 1;
-    if (fields.size() > 4) rule50 = parse_int(fields[4]);
-    if (fields.size() > 5) fullmove = parse_int(fields[5]);
+    if (fields.size() > 4) rule50 = chess::parse_fen_number(fields[4]);
+    if (fields.size() > 5) fullmove = chess::parse_fen_number(fields[5]);
     if (!rule50 || !fullmove) return std::string("bad halfmove or fullmove number");
     f.rule50 = *rule50;
     f.fullmove = std::max(*fullmove, 1);
@@ -237,8 +215,8 @@ std::optional<std::string> Position::set_fen(std::string_view fenText) {
         auto parts = split(fields[6], '/');
         std::optional<int> k, n;
         if (parts.size() == 2) {
-            k = parse_int(parts[0]);
-            n = parse_int(parts[1]);
+            k = chess::parse_fen_number(parts[0]);
+            n = chess::parse_fen_number(parts[1]);
         }
         if (!k || !n || *n < 1 || *n > MAX_MOVES_PER_TURN || *k >= *n)
             return fmt::format(
@@ -260,14 +238,10 @@ std::optional<std::string> Position::set_fen(std::string_view fenText) {
             if ((f.moved | f.checkedKing) & b)
                 return fmt::format("square of '{}' marked twice", mark);
             char letter = mark[2];
-            if (letter == 'm')
-                f.moved |= b;
-            else if (letter == 'x')
-                f.moved |= b, f.frozen |= b;
-            else if (letter == 'c' && type_of(f.board.piece_on(s)) == KING)
-                f.checkedKing |= b;
-            else
-                return fmt::format("bad mark '{}' (m, x, or c on the king)", mark);
+            if (letter == 'm') f.moved |= b;
+            else if (letter == 'x') f.moved |= b, f.frozen |= b;
+            else if (letter == 'c' && type_of(f.board.piece_on(s)) == KING) f.checkedKing |= b;
+            else return fmt::format("bad mark '{}' (m, x, or c on the king)", mark);
         }
     }
     // A piece that moved this turn has no castling right left.

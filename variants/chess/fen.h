@@ -1,0 +1,36 @@
+// Small FEN-reading helpers shared by the games that reuse the chess FEN code (standard
+// chess, Ms. Chess, Multiple Move Chess).
+#pragma once
+
+#include <cctype>
+#include <charconv>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace hq::chess {
+
+// The whitespace-separated fields of a FEN (views into `s`).
+inline std::vector<std::string_view> split_fen_fields(std::string_view s) {
+    std::vector<std::string_view> out;
+    std::size_t i = 0;
+    auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+    while (i < s.size()) {
+        while (i < s.size() && space(s[i])) ++i;
+        std::size_t j = i;
+        while (j < s.size() && !space(s[j])) ++j;
+        if (j > i) out.push_back(s.substr(i, j - i));
+        i = j;
+    }
+    return out;
+}
+
+// A whole field as a non-negative number, or nothing.
+inline std::optional<int> parse_fen_number(std::string_view t) {
+    int v = 0;
+    auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (ec != std::errc() || p != t.data() + t.size() || v < 0) return std::nullopt;
+    return v;
+}
+
+} // namespace hq::chess
