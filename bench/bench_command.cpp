@@ -15,6 +15,7 @@ namespace {
 struct BenchPosition {
     const char* variant;
     const char* fen;
+    int depthOffset = 0; // games with long turns search shallower for the same effort
 };
 
 constexpr BenchPosition Positions[] = {
@@ -31,6 +32,12 @@ constexpr BenchPosition Positions[] = {
     {"chess", "r2q1rk1/1b2bppp/p2p1n2/1p1Pp3/4P3/1BN2N1P/PP3PP1/R2QR1K1 b - - 0 15"},
     {"chess", "8/5pk1/6p1/3P4/2p2P2/2P3P1/5K2/8 b - - 0 40"},
     {"chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"},
+    {"mschess", ""},
+    {"mschess", "rnbqkb1r/pp2pppp/3p1n2/2p5/4P3/2N2N2/PPPP1PPP/R1BQKB1R w kq - 0 4 w"},
+    {"mschess-black", ""},
+    {"multimove", "", -4},
+    {"multimove", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 0/3", -4},
+    {"multimove2", "", -3},
 };
 
 } // namespace
@@ -60,7 +67,7 @@ int bench_command(const std::vector<std::string>& args) {
         std::uint64_t nodes = 0;
         std::string best;
         SearchLimits limits;
-        limits.depth = depth;
+        limits.depth = std::max(1, depth + bp.depthOffset);
         limits.start = now();
         engine->go(limits,
             {[&](const SearchInfo& info) { nodes = info.nodes; },
