@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace hq {
 
@@ -12,6 +13,9 @@ struct VariantSpec {
     std::string startFen;     // what `position startpos` means
     int files = 8, ranks = 8; // board shape, for GUIs
     bool chess960 = false;    // king-takes-rook castling notation and Shredder FEN
+    // Pieces that move unlike their chess namesakes, as "LETTER BETZA" (`K KnDnA`), for
+    // GUIs that accept engine-defined games (XBoard's `piece` command). Given by the game.
+    std::vector<std::string> pieceBetza = {};
 };
 
 } // namespace hq

@@ -29,25 +29,6 @@ bool chess_pieces_only(std::string_view fen) {
     return true;
 }
 
-// Ms. Chess (rules/mschess.md): the woman's army, named by the start FEN's field 7, moves
-// as enhanced pieces. The pawn keeps XBoard's pawn moves (its capture in passing is a
-// two-leg move Betza cannot describe here), and XBoard cannot know that the man's pieces
-// become enhanced too on his first promotion.
-std::vector<std::string> mschess_pieces(const VariantSpec& spec) {
-    auto fields = split_words(spec.startFen);
-    bool whiteEnhanced = fields.size() < 7 || fields[6].find('w') != std::string::npos;
-    auto letter = [&](char c) {
-        return whiteEnhanced ? c : char(std::tolower(static_cast<unsigned char>(c)));
-    };
-    return {
-        fmt::format("piece {} KnDnA", letter('K')), // king: one step, or two over an empty square
-        fmt::format("piece {} QN", letter('Q')),    // queen + knight (amazon)
-        fmt::format("piece {} RN", letter('R')),    // rook + knight (chancellor)
-        fmt::format("piece {} BN", letter('B')),    // bishop + knight (archbishop)
-        fmt::format("piece {} NC", letter('N')),    // knight + camel
-    };
-}
-
 } // namespace
 
 std::string xboard_variant_name(const VariantSpec& spec) {
@@ -70,8 +51,7 @@ std::vector<std::string> xboard_setup_lines(const VariantSpec& spec) {
     std::vector<std::string> lines;
     lines.push_back(fmt::format("setup ({}) {}x{}+0_fairy {}", ChessPieceTable, spec.files,
         spec.ranks, standard_fen(spec.startFen)));
-    if (spec.name.rfind("mschess", 0) == 0)
-        for (auto& l : mschess_pieces(spec)) lines.push_back(std::move(l));
+    for (const std::string& piece : spec.pieceBetza) lines.push_back("piece " + piece);
     return lines;
 }
 

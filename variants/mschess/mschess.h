@@ -13,6 +13,16 @@
 namespace hq::mschess {
 
 struct MsChess {
+    // The woman's enhanced army in Betza notation, her letters upper case when she plays
+    // White: king one step or two over an empty square, amazon, chancellor, archbishop,
+    // knight + camel. (Her pawn's capture in passing and Male Backlash are beyond Betza.)
+    static std::vector<std::string> betza_pieces(bool womanWhite) {
+        auto l = [&](char c) { return womanWhite ? c : char(c - 'A' + 'a'); };
+        return {std::string {l('K')} + " KnDnA", std::string {l('Q')} + " QN",
+            std::string {l('R')} + " RN", std::string {l('B')} + " BN",
+            std::string {l('N')} + " NC"};
+    }
+
     using Position = mschess::Position;
     using Move = mschess::Move;
     using MoveList = MsMoveList;
