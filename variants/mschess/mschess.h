@@ -8,6 +8,9 @@
 #include "movegen.h"
 #include "position.h"
 
+#include <string>
+#include <vector>
+
 #include <optional>
 
 namespace hq::mschess {
