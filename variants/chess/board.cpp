@@ -1,5 +1,6 @@
 #include "board.h"
 
+#include <cctype>
 #include <fmt/format.h>
 
 namespace hq::chess {
@@ -27,6 +28,32 @@ std::optional<std::string> Board::parse(std::string_view field) {
     if (rank != 0 || file != 8) return std::string("the board needs 8 ranks of 8 squares");
     *this = b;
     return std::nullopt;
+}
+
+std::variant<Square, std::string> Board::castling_rook(char letter) const {
+    Color c = (letter >= 'a' && letter <= 'z') ? BLACK : WHITE;
+    char up = char(std::toupper(static_cast<unsigned char>(letter)));
+    Square ksq = king_square(c);
+    Bitboard backRank = rank_bb(relative_rank(c, RANK_1));
+    Bitboard rooks = pieces(c, ROOK) & backRank;
+    if (!(square_bb(ksq) & backRank))
+        return fmt::format("castling right '{}' but the king is not on its first rank", letter);
+    Square rsq = SQ_NONE;
+    if (up == 'K') {
+        Bitboard r = rooks & ~((square_bb(ksq) << 1) - 1); // right of the king
+        if (r) rsq = msb(r);
+    } else if (up == 'Q') {
+        Bitboard r = rooks & (square_bb(ksq) - 1); // left of the king
+        if (r) rsq = lsb(r);
+    } else if (up >= 'A' && up <= 'H') {
+        Square s = make_square(File(up - 'A'), relative_rank(c, RANK_1));
+        if (rooks & square_bb(s)) rsq = s;
+    } else {
+        return fmt::format("bad castling letter '{}'", letter);
+    }
+    if (rsq == SQ_NONE)
+        return fmt::format("castling right '{}' has no rook to castle with", letter);
+    return rsq;
 }
 
 std::string Board::to_fen() const {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 
 namespace hq::chess {
 
@@ -52,6 +53,10 @@ public:
 
     // Reads FEN field 1 into this board. Returns an error message, or nothing on success.
     std::optional<std::string> parse(std::string_view field);
+    // The rook a FEN castling letter names: `K`/`Q` the outermost rook on that side of its
+    // colour's king on the first rank (X-FEN), `A`-`H` the rook on that file (Shredder;
+    // lower case for Black); or an error message.
+    std::variant<Square, std::string> castling_rook(char letter) const;
     // Writes FEN field 1.
     std::string to_fen() const;
     // An 8x8 text picture, rank 8 first, with file and rank labels.

@@ -10,6 +10,7 @@
 #include <cctype>
 #include <charconv>
 #include <fmt/format.h>
+#include <variant>
 
 namespace hq::mschess {
 
@@ -134,30 +135,13 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
     if (fields[2] != "-") {
         for (char ch : fields[2]) {
             Color c = (ch >= 'a' && ch <= 'z') ? BLACK : WHITE;
-            char up = char(std::toupper(static_cast<unsigned char>(ch)));
             if (p.is_enhanced(c))
                 return fmt::format(
                     "castling right '{}' for {}, whose army is enhanced", ch, color_name(c));
             Square ksq = p.king_square(c);
-            Bitboard backRank = rank_bb(relative_rank(c, RANK_1));
-            Bitboard rooks = p.pieces(c, ROOK) & backRank;
-            if (!(square_bb(ksq) & backRank))
-                return fmt::format("castling right '{}' but the king is not on its first rank", ch);
-            Square rsq = SQ_NONE;
-            if (up == 'K') {
-                Bitboard r = rooks & ~((square_bb(ksq) << 1) - 1); // right of the king
-                if (r) rsq = msb(r);
-            } else if (up == 'Q') {
-                Bitboard r = rooks & (square_bb(ksq) - 1); // left of the king
-                if (r) rsq = lsb(r);
-            } else if (up >= 'A' && up <= 'H') {
-                Square s = make_square(File(up - 'A'), relative_rank(c, RANK_1));
-                if (rooks & square_bb(s)) rsq = s;
-            } else {
-                return fmt::format("bad castling letter '{}'", ch);
-            }
-            if (rsq == SQ_NONE)
-                return fmt::format("castling right '{}' has no rook to castle with", ch);
+            auto rook = p.brd.castling_rook(ch);
+            if (auto* err = std::get_if<std::string>(&rook)) return *err;
+            Square rsq = std::get<Square>(rook);
             if (p.st->castling & castling_right(c, rsq > ksq))
                 return fmt::format("castling right '{}' given twice", ch);
             p.set_castling_right(c, rsq);
