@@ -3,9 +3,12 @@
 #pragma once
 
 #include "engine/engine.h"
+#include "engine/game.h"
 #include "protocol/text.h"
 #include "variants/registry.h"
 
+#include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <fstream>
 #include <stdexcept>
@@ -41,6 +44,25 @@ inline std::vector<PerftCase> read_epd(const std::string& file) {
         cases.push_back(c);
     }
     return cases;
+}
+
+// A game's position from FEN; the test fails (with the message) if the FEN is refused.
+template <Game G> typename G::Position position_from_fen(const std::string& fen) {
+    typename G::Position p;
+    auto err = p.set_fen(fen);
+    INFO(fen << ": " << err.value_or(""));
+    REQUIRE_FALSE(err.has_value());
+    return p;
+}
+
+// The texts of every legal move, sorted.
+template <Game G> std::vector<std::string> legal_move_texts(const typename G::Position& p) {
+    typename G::MoveList list;
+    G::generate_legal(p, list);
+    std::vector<std::string> out;
+    for (auto m : list) out.push_back(p.move_text(m));
+    std::sort(out.begin(), out.end());
+    return out;
 }
 
 inline std::uint64_t run_perft(Engine& e, int depth) {

@@ -22,14 +22,7 @@ Position from_fen(const std::string& fen, bool is960 = false) {
     return p;
 }
 
-std::vector<std::string> legal_texts(const Position& p) {
-    Chess::MoveList list;
-    Chess::generate_legal(p, list);
-    std::vector<std::string> out;
-    for (auto m : list) out.push_back(p.move_text(m));
-    std::sort(out.begin(), out.end());
-    return out;
-}
+std::vector<std::string> legal_texts(const Position& p) { return test::legal_move_texts<Chess>(p); }
 
 bool is_legal_text(const Position& p, const std::string& text) {
     auto all = legal_texts(p);
@@ -264,24 +257,29 @@ std::string mirror_fen(const std::string& fen) {
         if (c == '/') {
             ranks.push_back(cur);
             cur.clear();
-        } else cur += std::isalpha(static_cast<unsigned char>(c)) ? char(std::isupper(c) ? std::tolower(c) : std::toupper(c)) : c;
+        } else
+            cur += std::isalpha(static_cast<unsigned char>(c))
+                ? char(std::isupper(c) ? std::tolower(c) : std::toupper(c))
+                : c;
     }
     ranks.push_back(cur);
     std::string board;
-    for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) board += (board.empty() ? "" : "/") + *it;
+    for (auto it = ranks.rbegin(); it != ranks.rend(); ++it)
+        board += (board.empty() ? "" : "/") + *it;
     std::string castling;
-    for (char c : f[2]) castling += c == '-' ? c : char(std::isupper(c) ? std::tolower(c) : std::toupper(c));
+    for (char c : f[2])
+        castling += c == '-' ? c : char(std::isupper(c) ? std::tolower(c) : std::toupper(c));
     std::sort(castling.begin(), castling.end(), [](char a, char b) {
         return std::isupper(a) != std::isupper(b) ? std::isupper(a) != 0 : a < b;
     });
-    std::string ep = f[3] == "-" ? "-" : std::string{f[3][0], char('1' + '8' - f[3][1])};
+    std::string ep = f[3] == "-" ? "-" : std::string {f[3][0], char('1' + '8' - f[3][1])};
     return board + (f[1] == "w" ? " b " : " w ") + castling + " " + ep + " " + f[4] + " " + f[5];
 }
 
 } // namespace
 
-TEST_CASE("the evaluation is the same for a position and its colour-flipped mirror",
-          "[chess][eval]") {
+TEST_CASE(
+    "the evaluation is the same for a position and its colour-flipped mirror", "[chess][eval]") {
     for (const auto& c : test::read_epd("chess.epd")) {
         Position p = from_fen(c.fen), q = from_fen(mirror_fen(c.fen));
         INFO(c.fen << " / " << q.fen());

@@ -19,22 +19,9 @@ namespace {
 
 using Texts = std::vector<std::string>;
 
-Position from_fen(const std::string& fen) {
-    Position p;
-    auto err = p.set_fen(fen);
-    INFO(fen << ": " << err.value_or(""));
-    REQUIRE_FALSE(err.has_value());
-    return p;
-}
+Position from_fen(const std::string& fen) { return test::position_from_fen<MsChess>(fen); }
 
-Texts legal_texts(const Position& p) {
-    MsChess::MoveList list;
-    MsChess::generate_legal(p, list);
-    Texts out;
-    for (auto m : list) out.push_back(p.move_text(m));
-    std::sort(out.begin(), out.end());
-    return out;
-}
+Texts legal_texts(const Position& p) { return test::legal_move_texts<MsChess>(p); }
 
 // The legal moves of the piece on `from`, sorted.
 Texts moves_from(const Position& p, const std::string& from) {

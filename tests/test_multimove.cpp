@@ -20,22 +20,9 @@ using Strings = std::vector<std::string>;
 
 namespace {
 
-Position from_fen(const std::string& fen) {
-    Position p;
-    auto err = p.set_fen(fen);
-    INFO(fen << ": " << err.value_or(""));
-    REQUIRE_FALSE(err.has_value());
-    return p;
-}
+Position from_fen(const std::string& fen) { return test::position_from_fen<MultiMove>(fen); }
 
-Strings legal_texts(const Position& p) {
-    MultiMove::MoveList list;
-    MultiMove::generate_legal(p, list);
-    Strings out;
-    for (auto m : list) out.push_back(p.move_text(m));
-    std::sort(out.begin(), out.end());
-    return out;
-}
+Strings legal_texts(const Position& p) { return test::legal_move_texts<MultiMove>(p); }
 
 bool is_legal_text(const Position& p, const std::string& text) {
     auto all = legal_texts(p);
