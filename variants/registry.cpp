@@ -1,6 +1,7 @@
 #include "registry.h"
 
 #include "chess/chess.h"
+#include "control/control.h"
 #include "engine/game_engine.h"
 #include "engine/referee.h"
 #include "mschess/mschess.h"
@@ -54,6 +55,9 @@ const std::vector<Entry>& entries() {
             {"multimove2", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 0/2", 8, 8,
                 false},
             {}),
+        // Control Chess: six colours, two players; field 7 of the FEN is the pool.
+        entry<control::ControlChess>(
+            {"control", std::string(control::Position::StartFen), 8, 8, false}, {}),
     };
     return all;
 }

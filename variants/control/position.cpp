@@ -1,0 +1,687 @@
+#include "position.h"
+
+#include "movegen.h"
+
+#include "engine/random.h"
+#include "variants/chess/fen.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fmt/format.h>
+
+namespace hq::control {
+
+const Zobrist& zobrist() {
+    static const Zobrist z = [] {
+        Zobrist k {};
+        Prng rng(0x434F4E54ULL); // "CONT"
+        for (auto& perPiece : k.psq)
+            for (Key& key : perPiece) key = rng.next();
+        for (Key& key : k.enpassant) key = rng.next();
+        // The key of a set of castling rights is the XOR of its members' keys.
+        Key single[4] = {rng.next(), rng.next(), rng.next(), rng.next()};
+        for (int cr = 0; cr < CASTLING_RIGHT_NB; ++cr)
+            for (int bit = 0; bit < 4; ++bit)
+                if (cr & (1 << bit)) k.castling[cr] ^= single[bit];
+        k.side = rng.next();
+        // Pool: entry n is XORed in when the count of that piece rises to n (n >= 1).
+        for (auto& perColour : k.pool)
+            for (auto& perType : perColour)
+                for (Key& key : perType) key = rng.next();
+        for (auto& perPlayer : k.control)
+            for (Key& key : perPlayer) key = rng.next();
+        return k;
+    }();
+    return z;
+}
+
+namespace {
+
+// The castling rights lost when a piece leaves or arrives at a square (king or rook
+// squares of the start position).
+constexpr int castling_mask(Square s) {
+    switch (s) {
+    case SQ_E1: return WHITE_OO | WHITE_OOO;
+    case SQ_H1: return WHITE_OO;
+    case SQ_A1: return WHITE_OOO;
+    case SQ_E8: return BLACK_OO | BLACK_OOO;
+    case SQ_H8: return BLACK_OO;
+    case SQ_A8: return BLACK_OOO;
+    default: return 0;
+    }
+}
+
+Key control_key(const Control& c) {
+    const Zobrist& z = zobrist();
+    return z.control[WHITE][c.of[WHITE]] ^ z.control[BLACK][c.of[BLACK]];
+}
+
+const char* player_name(Color c) { return c == WHITE ? "White" : "Black"; }
+
+std::string piece_text(Piece p) { return {ColourChars[colour_of(p)], TypeChars[type_of(p)]}; }
+
+Colour parse_colour(char ch) {
+    auto i = ColourChars.find(ch);
+    return i == std::string_view::npos ? NO_COLOUR : Colour(i);
+}
+
+} // namespace
+
+Position::Position()
+    : states(256)
+    , st(states.data()) {
+    [[maybe_unused]] auto err = set_fen(StartFen);
+    assert(!err);
+}
+
+Position::Position(EmptyTag)
+    : states(256)
+    , st(states.data()) { }
+
+Position::Position(const Position& o) { *this = o; }
+
+Position& Position::operator=(const Position& o) {
+    if (this == &o) return *this;
+    std::copy(std::begin(o.board), std::end(o.board), board);
+    std::copy(std::begin(o.byColour), std::end(o.byColour), byColour);
+    std::copy(std::begin(o.byType), std::end(o.byType), byType);
+    occupied = o.occupied;
+    upColours = o.upColours;
+    for (int c = 0; c < COLOUR_NB; ++c)
+        for (int i = 0; i < 4; ++i) pool[c][i] = o.pool[c][i];
+    sideToMove = o.sideToMove;
+    gamePly = o.gamePly;
+    states = o.states;
+    st = states.data() + (o.st - o.states.data());
+    return *this;
+}
+
+// ---- Board mutators ----------------------------------------------------------------------
+
+void Position::put_piece(Piece p, Square s) {
+    Bitboard b = square_bb(s);
+    board[s] = p;
+    byColour[colour_of(p)] |= b;
+    byType[type_of(p)] |= b;
+    occupied |= b;
+    if (pawn_direction(colour_of(p)) == WHITE) upColours |= b;
+}
+
+void Position::remove_piece(Square s) {
+    Piece p = board[s];
+    Bitboard b = square_bb(s);
+    byColour[colour_of(p)] ^= b;
+    byType[type_of(p)] ^= b;
+    occupied ^= b;
+    upColours &= ~b;
+    board[s] = NO_PIECE;
+}
+
+void Position::move_piece(Square from, Square to) {
+    Piece p = board[from];
+    remove_piece(from);
+    put_piece(p, to);
+}
+
+void Position::pool_add(Piece p, Key& k) {
+    PieceType pt = type_of(p);
+    if (pt == PAWN || pt == KING) return;
+    int& n = pool[colour_of(p)][pool_index(pt)];
+    ++n;
+    k ^= zobrist().pool[colour_of(p)][pool_index(pt)][n & 15];
+}
+
+void Position::pool_remove(Colour c, PieceType pt, Key& k) {
+    int& n = pool[c][pool_index(pt)];
+    k ^= zobrist().pool[c][pool_index(pt)][n & 15];
+    --n;
+}
+
+// ---- Queries -------------------------------------------------------------------------------
+
+Bitboard Position::pieces_of(ColourSet set) const {
+    Bitboard b = 0;
+    for (int c = 0; c < COLOUR_NB; ++c)
+        if (set & (1u << c)) b |= byColour[c];
+    return b;
+}
+
+Color Position::controller(Colour c) const {
+    if (controlled_by(WHITE) & colour_bit(c)) return WHITE;
+    if (controlled_by(BLACK) & colour_bit(c)) return BLACK;
+    return COLOR_NB;
+}
+
+bool Position::has_usable_pool_piece(Color player) const {
+    ColourSet set = controlled_by(player);
+    for (int c = 0; c < COLOUR_NB; ++c)
+        if (set & (1u << c))
+            for (int i = 0; i < 4; ++i)
+                if (pool[c][i]) return true;
+    return false;
+}
+
+Control Position::compute_control() const {
+    return resolve_control([&](Colour c) {
+        Bitboard b = colour_squares(c) & occupied;
+        return b ? colour_of(board[lsb(b)]) : NO_COLOUR;
+    });
+}
+
+Bitboard Position::attackers_to(Square s, Bitboard occ, Bitboard candidates) const {
+    Bitboard pawns = byType[PAWN];
+    Bitboard att = (pawn_attacks(BLACK, s) & pawns & upColours)
+        | (pawn_attacks(WHITE, s) & pawns & ~upColours) | (knight_attacks(s) & byType[KNIGHT])
+        | (king_attacks(s) & byType[KING])
+        | (bishop_attacks(s, occ) & (byType[BISHOP] | byType[QUEEN]))
+        | (rook_attacks(s, occ) & (byType[ROOK] | byType[QUEEN]));
+    return att & candidates;
+}
+
+bool Position::ep_capturable(Square target, Square pawnSq, Color next) const {
+    Piece victim = board[pawnSq];
+    if (colour_of(victim) == own_colour(next)) return false;
+    Color dir = pawn_direction(colour_of(victim));
+    // Pawns moving the other way that stand beside the advanced pawn.
+    return pawn_attacks(dir, target) & pawns_moving(~dir) & movable(next);
+}
+
+// ---- FEN -----------------------------------------------------------------------------------
+
+std::optional<std::string> Position::set_fen(std::string_view fenText) {
+    auto fields = chess::split_fen_fields(fenText);
+    if (fields.size() < 4) return std::string("a FEN needs at least 4 fields");
+    if (fields.size() > 7) return fmt::format("unexpected FEN field '{}'", fields[7]);
+
+    // Built on an empty position, copied into *this only when the whole FEN is good.
+    Position p(EmptyTag {});
+    p.states.assign(256, StateInfo {});
+    p.st = p.states.data();
+    *p.st = StateInfo {0, 0, 0, 0, Control {}, SQ_NONE, NO_PIECE, NO_PIECE, SQ_NONE};
+    std::fill(std::begin(p.board), std::end(p.board), NO_PIECE);
+    std::fill(std::begin(p.byColour), std::end(p.byColour), 0);
+    std::fill(std::begin(p.byType), std::end(p.byType), 0);
+    p.occupied = p.upColours = 0;
+    for (auto& row : p.pool) std::fill(std::begin(row), std::end(row), 0);
+
+    // Field 1: the board, rank 8 first, two characters a piece.
+    {
+        std::string_view b = fields[0];
+        int rank = 7, file = 0;
+        for (std::size_t i = 0; i < b.size(); ++i) {
+            char ch = b[i];
+            if (ch == '/') {
+                if (file != 8) return fmt::format("rank {} does not have 8 squares", rank + 1);
+                if (--rank < 0) return std::string("the board has more than 8 ranks");
+                file = 0;
+            } else if (ch >= '1' && ch <= '8') {
+                file += ch - '0';
+                if (file > 8) return fmt::format("rank {} has more than 8 squares", rank + 1);
+            } else {
+                Colour c = parse_colour(ch);
+                if (c == NO_COLOUR)
+                    return fmt::format("unknown colour letter '{}' (expected one of wbrypu)", ch);
+                if (i + 1 == b.size()) return fmt::format("colour letter '{}' without a piece", ch);
+                auto t = TypeChars.find(b[++i]);
+                if (t == std::string_view::npos || t == 0)
+                    return fmt::format("unknown piece letter '{}' (expected one of KQRBNP)", b[i]);
+                if (file >= 8) return fmt::format("rank {} has more than 8 squares", rank + 1);
+                p.put_piece(make_piece(c, PieceType(t)), make_square(File(file), Rank(rank)));
+                ++file;
+            }
+        }
+        if (rank != 0 || file != 8) return std::string("the board must have 8 ranks of 8 squares");
+    }
+    for (Color c : {WHITE, BLACK}) {
+        int kings = popcount(p.pieces(own_colour(c), KING));
+        if (kings != 1) return fmt::format("{} has {} kings", player_name(c), kings);
+    }
+    if (p.pieces(KING) & ~(p.pieces(C_WHITE) | p.pieces(C_BLACK)))
+        return std::string("only White and Black have kings");
+    // Pawns never stand behind their start rank.
+    if (p.pawns_moving(WHITE) & rank_bb(RANK_1))
+        return std::string("a pawn moving up stands on rank 1");
+    if (p.pawns_moving(BLACK) & rank_bb(RANK_8))
+        return std::string("a pawn moving down stands on rank 8");
+    for (Square s : Squares {p.occupied & ColouredSquares}) {
+        if (colour_of(p.board[s]) == square_colour(s))
+            return fmt::format("a {} piece stands on a {} square ({})",
+                ColourNames[square_colour(s)], ColourNames[square_colour(s)], square_name(s));
+        if (s < twin_square(s) && (p.occupied & square_bb(twin_square(s))))
+            return fmt::format("both {} squares are occupied", ColourNames[square_colour(s)]);
+    }
+    p.st->control = p.compute_control();
+
+    if (fields[1] == "w") p.sideToMove = WHITE;
+    else if (fields[1] == "b") p.sideToMove = BLACK;
+    else return fmt::format("side to move must be 'w' or 'b', not '{}'", fields[1]);
+
+    // Field 3: KQkq, or the Shredder letters of the same rooks (H A h a).
+    if (fields[2] != "-") {
+        for (char ch : fields[2]) {
+            char up = char(std::toupper(static_cast<unsigned char>(ch)));
+            if (up != 'K' && up != 'Q' && up != 'H' && up != 'A')
+                return fmt::format(
+                    "bad castling letter '{}' (only the a- and h-file rooks castle)", ch);
+            Color c = ch == up ? WHITE : BLACK;
+            bool kingSide = up == 'K' || up == 'H';
+            Square ksq = relative_square(c, SQ_E1);
+            Square rsq = relative_square(c, kingSide ? SQ_H1 : SQ_A1);
+            if (p.board[ksq] != make_piece(own_colour(c), KING))
+                return fmt::format("castling right '{}' without {}'s king on {}", ch,
+                    player_name(c), square_name(ksq));
+            if (type_of(p.board[rsq]) != ROOK)
+                return fmt::format(
+                    "castling right '{}' without a rook on {}", ch, square_name(rsq));
+            CastlingRight cr = castling_right(c, kingSide);
+            if (p.st->castling & cr) return fmt::format("castling right '{}' given twice", ch);
+            p.st->castling |= cr;
+        }
+    }
+
+    // Field 7: the pool, colour-type pairs.
+    if (fields.size() == 7 && fields[6] != "-") {
+        std::string_view t = fields[6];
+        if (t.size() % 2) return fmt::format("pool '{}' must be colour-type pairs", t);
+        for (std::size_t i = 0; i < t.size(); i += 2) {
+            Colour c = parse_colour(t[i]);
+            auto pt = TypeChars.find(t[i + 1]);
+            if (c == NO_COLOUR || pt == std::string_view::npos || pt < KNIGHT || pt > QUEEN)
+                return fmt::format(
+                    "bad pool piece '{}' (a colour letter and one of QRBN)", t.substr(i, 2));
+            int& n = p.pool[c][pool_index(PieceType(pt))];
+            if (++n > 15) return std::string("more than 15 of one piece in the pool");
+        }
+    }
+
+    if (p.attackers_by(p.sideToMove, p.king_square(~p.sideToMove)))
+        return std::string("the side not to move is in check");
+
+    // Field 4: accepted when it follows a double step; kept only when a capture exists.
+    if (fields[3] != "-") {
+        Square ep = parse_square(fields[3]);
+        if (ep == SQ_NONE) return fmt::format("bad en passant square '{}'", fields[3]);
+        Rank r = rank_of(ep);
+        if (r != RANK_3 && r != RANK_6)
+            return fmt::format("en passant square '{}' is on the wrong rank", fields[3]);
+        Color dir = r == RANK_3 ? WHITE : BLACK; // direction of the pawn that double-stepped
+        Square pawnSq = ep + pawn_push(dir), startSq = ep - pawn_push(dir);
+        if (!(p.pawns_moving(dir) & square_bb(pawnSq)) || !p.empty(ep) || !p.empty(startSq))
+            return fmt::format("en passant square '{}' does not follow a double step", fields[3]);
+        if (p.ep_capturable(ep, pawnSq, p.sideToMove)) p.st->epSquare = ep;
+    }
+
+    std::optional<int> rule50 = 0, fullmove = 1;
+    if (fields.size() > 4) rule50 = chess::parse_fen_number(fields[4]);
+    if (fields.size() > 5) fullmove = chess::parse_fen_number(fields[5]);
+    if (!rule50 || !fullmove) return std::string("bad halfmove or fullmove number");
+    p.st->rule50 = *rule50;
+    p.gamePly = 2 * (std::max(*fullmove, 1) - 1) + (p.sideToMove == BLACK);
+    p.st->key = p.compute_key();
+
+    *this = p;
+    return std::nullopt;
+}
+
+std::string Position::fen() const {
+    std::string out;
+    for (int r = RANK_8; r >= RANK_1; --r) {
+        int emptyRun = 0;
+        for (int f = FILE_A; f <= FILE_H; ++f) {
+            Piece pc = board[make_square(File(f), Rank(r))];
+            if (pc == NO_PIECE) {
+                ++emptyRun;
+                continue;
+            }
+            if (emptyRun) out += char('0' + emptyRun);
+            emptyRun = 0;
+            out += piece_text(pc);
+        }
+        if (emptyRun) out += char('0' + emptyRun);
+        if (r > RANK_1) out += '/';
+    }
+    out += sideToMove == WHITE ? " w " : " b ";
+    std::string castling;
+    if (can_castle(WHITE_OO)) castling += 'K';
+    if (can_castle(WHITE_OOO)) castling += 'Q';
+    if (can_castle(BLACK_OO)) castling += 'k';
+    if (can_castle(BLACK_OOO)) castling += 'q';
+    out += castling.empty() ? "-" : castling;
+    out += ' ';
+    out += st->epSquare == SQ_NONE ? "-" : square_name(st->epSquare);
+    out += fmt::format(" {} {} ", st->rule50, fullmove_number());
+    std::string poolText;
+    for (int c = 0; c < COLOUR_NB; ++c)
+        for (int i = 0; i < 4; ++i)
+            for (int n = 0; n < pool[c][i]; ++n)
+                poolText += piece_text(make_piece(Colour(c), PoolTypes[i]));
+    out += poolText.empty() ? "-" : poolText;
+    return out;
+}
+
+std::string Position::picture() const {
+    std::string out = "   +----+----+----+----+----+----+----+----+\n";
+    for (int r = RANK_8; r >= RANK_1; --r) {
+        out += fmt::format(" {} |", r + 1);
+        for (int f = FILE_A; f <= FILE_H; ++f) {
+            Square s = make_square(File(f), Rank(r));
+            Colour sc = square_colour(s);
+            // Coloured squares show their colour letter in brackets when empty.
+            if (board[s] != NO_PIECE) out += " " + piece_text(board[s]) + " |";
+            else if (sc != NO_COLOUR) out += fmt::format(" [{}]|", ColourChars[sc]);
+            else out += "    |";
+        }
+        out += "\n   +----+----+----+----+----+----+----+----+\n";
+    }
+    out += "     a    b    c    d    e    f    g    h\n";
+    auto names = [](ColourSet set) {
+        std::string s;
+        for (int c = 0; c < COLOUR_NB; ++c)
+            if (set & (1u << c))
+                s += std::string(s.empty() ? "" : " ") + std::string(ColourNames[c]);
+        return s;
+    };
+    ColourSet neutral = ALL_COLOURS & ~(controlled_by(WHITE) | controlled_by(BLACK));
+    std::string checkersText;
+    for (Square s : Squares {checkers()}) checkersText += square_name(s) + ' ';
+    return fmt::format("{}\nFen: {}\nKey: {:016X}\nWhite controls: {}\nBlack controls: {}\n"
+                       "Neutral: {}\nCheckers: {}",
+        out, fen(), key(), names(controlled_by(WHITE)), names(controlled_by(BLACK)),
+        neutral ? names(neutral) : "-", checkersText);
+}
+
+Key Position::compute_key() const {
+    const Zobrist& z = zobrist();
+    Key k = 0;
+    for (Square s : Squares {occupied}) k ^= z.psq[board[s]][s];
+    if (sideToMove == BLACK) k ^= z.side;
+    k ^= z.castling[st->castling];
+    if (st->epSquare != SQ_NONE) k ^= z.enpassant[file_of(st->epSquare)];
+    for (int c = 0; c < COLOUR_NB; ++c)
+        for (int i = 0; i < 4; ++i)
+            for (int n = 1; n <= pool[c][i]; ++n) k ^= z.pool[c][i][n & 15];
+    k ^= control_key(compute_control());
+    return k;
+}
+
+std::string Position::consistency_error() const {
+    Bitboard colours[COLOUR_NB] = {}, types[PIECE_TYPE_NB] = {}, occ = 0, up = 0;
+    for (Square s = SQ_A1; s <= SQ_H8; ++s) {
+        Piece pc = board[s];
+        if (pc == NO_PIECE) continue;
+        colours[colour_of(pc)] |= square_bb(s);
+        types[type_of(pc)] |= square_bb(s);
+        occ |= square_bb(s);
+        if (pawn_direction(colour_of(pc)) == WHITE) up |= square_bb(s);
+    }
+    if (occ != occupied || up != upColours) return "occupancy differs from the mailbox";
+    for (int c = 0; c < COLOUR_NB; ++c)
+        if (colours[c] != byColour[c]) return fmt::format("{} bitboard differs", ColourNames[c]);
+    for (int t = 0; t < PIECE_TYPE_NB; ++t)
+        if (types[t] != byType[t]) return fmt::format("bitboard of type {} differs", t);
+    if (!(compute_control() == st->control)) return "control differs from its recomputation";
+    if (compute_key() != key()) return "key differs from its recomputation";
+    return {};
+}
+
+// ---- Make and unmake -------------------------------------------------------------------
+
+StateInfo* Position::push_state() {
+    std::size_t idx = std::size_t(st - states.data());
+    if (idx + 1 == states.size()) {
+        states.resize(states.size() * 2);
+        st = states.data() + idx;
+    }
+    StateInfo* next = st + 1;
+    next->key = st->key;
+    next->castling = st->castling;
+    next->rule50 = st->rule50 + 1;
+    next->pliesFromNull = st->pliesFromNull + 1;
+    next->control = st->control;
+    next->epSquare = SQ_NONE;
+    next->captured = NO_PIECE;
+    next->moved = NO_PIECE;
+    next->kingFrom = SQ_NONE;
+    return st = next;
+}
+
+Piece Position::captured_by(Move m) const {
+    switch (m.kind()) {
+    case CASTLING:
+    case RESCUE: return NO_PIECE;
+    case EN_PASSANT: return board[m.to() - pawn_push(pawn_direction(colour_of(board[m.from()])))];
+    default: return board[m.to()];
+    }
+}
+
+void Position::do_move(Move m) {
+    const Zobrist& z = zobrist();
+    const Color us = sideToMove, them = ~us;
+    const Square from = m.from(), to = m.to();
+    const MoveKind kind = m.kind();
+    const Square prevEp = st->epSquare;
+    const int prevCastling = st->castling;
+    const Control prevControl = st->control;
+
+    StateInfo* s = push_state();
+    s->moved = board[from];
+    Key k = s->key ^ z.side;
+    if (prevEp != SQ_NONE) k ^= z.enpassant[file_of(prevEp)];
+    ++gamePly;
+    Bitboard touched = square_bb(from) | square_bb(to);
+
+    auto capture = [&](Square sq) {
+        Piece victim = board[sq];
+        if (victim == NO_PIECE) return;
+        k ^= z.psq[victim][sq];
+        remove_piece(sq);
+        pool_add(victim, k);
+        s->captured = victim;
+        s->rule50 = 0;
+        touched |= square_bb(sq);
+    };
+    auto relocate = [&](Square a, Square b) {
+        Piece pc = board[a];
+        k ^= z.psq[pc][a] ^ z.psq[pc][b];
+        move_piece(a, b);
+    };
+
+    switch (kind) {
+    case CASTLING: {
+        bool kingSide = to > from;
+        Square rfrom = relative_square(us, kingSide ? SQ_H1 : SQ_A1);
+        Square rto = relative_square(us, kingSide ? SQ_F1 : SQ_D1);
+        relocate(from, to);
+        relocate(rfrom, rto);
+        touched |= square_bb(rfrom) | square_bb(rto);
+        break;
+    }
+    case RESCUE: {
+        // The queen leaves the game (not the pool); the king takes its square.
+        Piece queen = board[to];
+        k ^= z.psq[queen][to];
+        remove_piece(to);
+        s->captured = queen;
+        s->rule50 = 0;
+        relocate(from, to);
+        break;
+    }
+    case KING_PROMOTION: {
+        capture(to);
+        Square ksq = king_square(us);
+        s->kingFrom = ksq;
+        touched |= square_bb(ksq);
+        k ^= z.psq[board[from]][from];
+        remove_piece(from);
+        relocate(ksq, to);
+        s->rule50 = 0;
+        break;
+    }
+    case PROMOTION: {
+        capture(to);
+        k ^= z.psq[board[from]][from];
+        remove_piece(from);
+        Piece promoted = make_piece(m.pool_colour(), m.promotion_type());
+        pool_remove(m.pool_colour(), m.promotion_type(), k);
+        put_piece(promoted, to);
+        k ^= z.psq[promoted][to];
+        s->rule50 = 0;
+        break;
+    }
+    case EN_PASSANT: {
+        capture(to - pawn_push(pawn_direction(colour_of(board[from]))));
+        relocate(from, to);
+        s->rule50 = 0;
+        break;
+    }
+    default: {
+        capture(to);
+        relocate(from, to);
+        if (type_of(board[to]) == PAWN) s->rule50 = 0;
+        break;
+    }
+    }
+
+    // Castling rights go with any king or corner rook that moves or is taken.
+    Bitboard lost = touched;
+    if (s->kingFrom != SQ_NONE) lost |= square_bb(s->kingFrom);
+    for (Square sq : Squares {lost
+             & (square_bb(SQ_E1) | square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_E8)
+                 | square_bb(SQ_A8) | square_bb(SQ_H8))})
+        s->castling &= ~castling_mask(sq);
+    if (s->castling != prevCastling) k ^= z.castling[prevCastling] ^ z.castling[s->castling];
+
+    // Control changes only when a coloured square changed occupant.
+    if (touched & ColouredSquares) {
+        s->control = compute_control();
+        if (!(s->control == prevControl)) k ^= control_key(prevControl) ^ control_key(s->control);
+    }
+
+    sideToMove = them;
+    // A double step leaves an en passant target when the next player can use it.
+    if (kind == NORMAL && type_of(board[to]) == PAWN && (int(to) ^ int(from)) == 16) {
+        Square target = Square((int(from) + int(to)) / 2);
+        if (ep_capturable(target, to, them)) {
+            s->epSquare = target;
+            k ^= z.enpassant[file_of(target)];
+        }
+    }
+    s->key = k;
+}
+
+void Position::undo_move(Move m) {
+    sideToMove = ~sideToMove;
+    const Color us = sideToMove;
+    const Square from = m.from(), to = m.to();
+    const Piece captured = st->captured;
+
+    // Puts a captured piece back, taking it out of the pool again.
+    auto restore = [&](Square sq) {
+        if (captured == NO_PIECE) return;
+        put_piece(captured, sq);
+        PieceType pt = type_of(captured);
+        if (pt != PAWN && pt != KING) --pool[colour_of(captured)][pool_index(pt)];
+    };
+
+    switch (m.kind()) {
+    case CASTLING: {
+        bool kingSide = to > from;
+        move_piece(to, from);
+        move_piece(relative_square(us, kingSide ? SQ_F1 : SQ_D1),
+            relative_square(us, kingSide ? SQ_H1 : SQ_A1));
+        break;
+    }
+    case RESCUE:
+        move_piece(to, from);
+        put_piece(captured, to); // the queen comes back from outside the game
+        break;
+    case KING_PROMOTION:
+        move_piece(to, st->kingFrom);
+        put_piece(st->moved, from);
+        restore(to);
+        break;
+    case PROMOTION: {
+        Piece promoted = board[to];
+        remove_piece(to);
+        ++pool[colour_of(promoted)][pool_index(type_of(promoted))];
+        put_piece(st->moved, from);
+        restore(to);
+        break;
+    }
+    case EN_PASSANT:
+        move_piece(to, from);
+        restore(to - pawn_push(pawn_direction(colour_of(board[from]))));
+        break;
+    default:
+        move_piece(to, from);
+        restore(to);
+        break;
+    }
+    --st;
+    --gamePly;
+}
+
+void Position::do_null_move() {
+    const Zobrist& z = zobrist();
+    Square prevEp = st->epSquare;
+    StateInfo* s = push_state();
+    s->key ^= z.side;
+    if (prevEp != SQ_NONE) s->key ^= z.enpassant[file_of(prevEp)];
+    s->pliesFromNull = 0;
+    sideToMove = ~sideToMove;
+    ++gamePly;
+}
+
+void Position::undo_null_move() {
+    --st;
+    --gamePly;
+    sideToMove = ~sideToMove;
+}
+
+// ---- Move text -----------------------------------------------------------------------------
+
+std::string Position::move_text(Move m) const {
+    if (!m) return "0000";
+    std::string out = square_name(m.from()) + square_name(m.to());
+    if (m.kind() == KING_PROMOTION) out += 'k';
+    else if (m.kind() == PROMOTION) {
+        out += char(std::tolower(static_cast<unsigned char>(TypeChars[m.promotion_type()])));
+        if (m.pool_colour() != colour_of(board[m.from()])) out += ColourChars[m.pool_colour()];
+    }
+    return out;
+}
+
+std::optional<Move> Position::parse_move(std::string_view text) const {
+    MoveList legal;
+    generate<LEGAL>(*this, legal);
+    for (Move m : legal)
+        if (move_text(m) == text) return m;
+    for (Move m : legal) {
+        // King takes own rook for castling; a promotion naming the pawn's own colour.
+        if (m.kind() == CASTLING) {
+            Square rsq = relative_square(sideToMove, m.to() > m.from() ? SQ_H1 : SQ_A1);
+            if (square_name(m.from()) + square_name(rsq) == text) return m;
+        } else if (m.kind() == PROMOTION && move_text(m) + ColourChars[m.pool_colour()] == text)
+            return m;
+    }
+    return std::nullopt;
+}
+
+// ---- End of the game -------------------------------------------------------------------
+
+bool Position::fifty_move_draw() const {
+    if (st->rule50 < 100) return false;
+    // A mate on the hundredth ply takes precedence over the fifty-move rule.
+    return !in_check() || count_legal(*this) > 0;
+}
+
+bool Position::is_repetition(int plyFromRoot) const {
+    int end = std::min(st->rule50, st->pliesFromNull);
+    int seen = 0;
+    const StateInfo* base = states.data();
+    for (int i = 4; i <= end && st - i >= base; i += 2)
+        if ((st - i)->key == st->key && (i < plyFromRoot || ++seen == 2)) return true;
+    return false;
+}
+
+} // namespace hq::control

@@ -1,0 +1,219 @@
+// The Control Chess position: a board of six-coloured chessmen (mailbox and bitboards side
+// by side), the pool of captured pieces, who controls which colour, castling, en passant,
+// clocks, and make/unmake with an incremental Zobrist key that covers all of it.
+//
+// Control is a function of the board: colour C (Red, Yellow, Purple, Blue) belongs to the
+// player who controls the colour of the piece standing on C's occupied square, followed
+// along the chain until it reaches White or Black (a chain that ends on an empty square or
+// runs in a circle leaves C neutral). It is recomputed whenever a move touches a coloured
+// square, kept in the StateInfo, and mixed into the key, so the key states it explicitly.
+//
+// FEN: each piece is two characters, colour letter (w b r y p u) and type letter
+// (`wK`, `rN`); field 7 is the pool (`rNuQ` or `-`).
+#pragma once
+
+#include "move.h"
+
+#include "engine/bitboard.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hq::control {
+
+// Castling rights: one bit per (player, side), as in chess. The king-side right refers to
+// the h-file rook, the queen-side right to the a-file rook, whatever their colour.
+enum CastlingRight : int {
+    NO_CASTLING = 0,
+    WHITE_OO = 1,
+    WHITE_OOO = 2,
+    BLACK_OO = 4,
+    BLACK_OOO = 8,
+    ANY_CASTLING = 15,
+    CASTLING_RIGHT_NB = 16
+};
+
+constexpr CastlingRight castling_right(Color c, bool kingSide) {
+    return CastlingRight((kingSide ? WHITE_OO : WHITE_OOO) << (2 * c));
+}
+
+// The colours each player controls (bit sets). A colour in neither set is neutral.
+struct Control {
+    ColourSet of[COLOR_NB] = {colour_bit(C_WHITE), colour_bit(C_BLACK)};
+    bool operator==(const Control&) const = default;
+};
+
+// Resolves control from the colour standing on each colour's occupied square:
+// `holder(C)` is the colour of the piece on C's occupied square, or NO_COLOUR.
+template <typename HolderFn> Control resolve_control(HolderFn&& holder) {
+    Control ctrl;
+    for (Colour c : {C_RED, C_YELLOW, C_PURPLE, C_BLUE}) {
+        Colour x = c;
+        // A chain visits at most the four neutral colours before it ends or repeats.
+        for (int step = 0; step < 5; ++step) {
+            Colour h = holder(x);
+            if (h == NO_COLOUR) break;
+            if (h == C_WHITE || h == C_BLACK) {
+                ctrl.of[h] |= colour_bit(c);
+                break;
+            }
+            x = h;
+        }
+    }
+    return ctrl;
+}
+
+// Zobrist keys: pieces on squares, side to move, castling, en passant file, pool contents
+// (one key per (colour, type, count) step) and each player's set of controlled colours.
+struct Zobrist {
+    Key psq[PIECE_NB][SQUARE_NB];
+    Key enpassant[FILE_NB];
+    Key castling[CASTLING_RIGHT_NB];
+    Key side;
+    Key pool[COLOUR_NB][4][16];
+    Key control[COLOR_NB][64];
+};
+const Zobrist& zobrist();
+
+// What do_move saves for undo_move. `key`, `castling`, `rule50`, `pliesFromNull` and
+// `control` are copied forward and then updated; `epSquare`, `captured`, `moved` and
+// `kingFrom` are written fresh for every move.
+struct StateInfo {
+    Key key;
+    int castling;
+    int rule50;
+    int pliesFromNull;
+    Control control;
+    Square epSquare; // SQ_NONE unless an en passant capture is available now
+    Piece captured;  // taken by the move that led here (for a rescue: the queen removed)
+    Piece moved;     // the piece that stood on the move's from square (the pawn, the king)
+    Square kingFrom; // where the king stood before a king promotion
+};
+
+class Position {
+public:
+    static constexpr std::string_view StartFen = "pRpNpBbQbKuBuNuR/pPpPpPbPbPuPuPuP/8/8/8/8/"
+                                                 "rPrPrPwPwPyPyPyP/rRrNrBwQwKyByNyR w KQkq - 0 1 -";
+
+    Position();
+    Position(const Position& o);
+    Position& operator=(const Position& o);
+
+    // Sets the position from FEN (6 or 7 fields). On error returns the message and leaves
+    // *this as it was.
+    std::optional<std::string> set_fen(std::string_view fen);
+    std::string fen() const;
+    std::string picture() const;
+
+    // ---- Board queries --------------------------------------------------------------
+    Piece piece_on(Square s) const { return board[s]; }
+    bool empty(Square s) const { return board[s] == NO_PIECE; }
+    Bitboard pieces() const { return occupied; }
+    Bitboard pieces(Colour c) const { return byColour[c]; }
+    Bitboard pieces(PieceType pt) const { return byType[pt]; }
+    Bitboard pieces(PieceType a, PieceType b) const { return byType[a] | byType[b]; }
+    Bitboard pieces(Colour c, PieceType pt) const { return byColour[c] & byType[pt]; }
+    // Pieces of every colour in a set.
+    Bitboard pieces_of(ColourSet set) const;
+    // Pawns that move up (White, Red, Yellow) or down (Black, Purple, Blue) the board.
+    Bitboard pawns_moving(Color direction) const {
+        return byType[PAWN] & (direction == WHITE ? upColours : ~upColours);
+    }
+    Square king_square(Color player) const { return lsb(pieces(own_colour(player), KING)); }
+
+    Color side_to_move() const { return sideToMove; }
+    Key key() const { return st->key; }
+    int rule50() const { return st->rule50; }
+    int game_ply() const { return gamePly; }
+    int fullmove_number() const { return 1 + gamePly / 2; }
+    Square ep_square() const { return st->epSquare; }
+    int castling_rights() const { return st->castling; }
+    bool can_castle(CastlingRight cr) const { return st->castling & cr; }
+
+    // ---- Control and pool -------------------------------------------------------------
+    const Control& control() const { return st->control; }
+    ColourSet controlled_by(Color player) const { return st->control.of[player]; }
+    // The player controlling colour c, or COLOR_NB while it is neutral.
+    Color controller(Colour c) const;
+    // The pieces the player may move: every piece of a colour they control.
+    Bitboard movable(Color player) const { return pieces_of(controlled_by(player)); }
+    int pool_count(Colour c, PieceType pt) const { return pool[c][pool_index(pt)]; }
+    // Whether the pool holds a piece the player could promote to now.
+    bool has_usable_pool_piece(Color player) const;
+    // Control recomputed from the board (for the consistency checks).
+    Control compute_control() const;
+
+    // ---- Attacks --------------------------------------------------------------------
+    // Pieces among `candidates` that attack s, with the given occupancy.
+    Bitboard attackers_to(Square s, Bitboard occ, Bitboard candidates) const;
+    // Pieces the player controls that attack s.
+    Bitboard attackers_by(Color player, Square s) const {
+        return attackers_to(s, occupied, movable(player));
+    }
+    Bitboard checkers() const { return attackers_by(~sideToMove, king_square(sideToMove)); }
+    bool in_check() const { return checkers() != 0; }
+
+    // ---- Moves ------------------------------------------------------------------------
+    void do_move(Move m);
+    void undo_move(Move m);
+    void do_null_move();
+    void undo_null_move();
+    // The piece the move captures (the pawn for en passant), or NO_PIECE. The queen that a
+    // rescue removes is not captured.
+    Piece captured_by(Move m) const;
+    bool is_capture(Move m) const { return captured_by(m) != NO_PIECE; }
+    // UCI long algebraic text: `e7e8q` (pool piece of the pawn's colour), `e7e8qr` (a Red
+    // queen from the pool), `e7e8k` (king promotion), castling `e1g1`, rescue `e1d1`.
+    std::string move_text(Move m) const;
+    // The legal move this text names, if any. Castling also reads as `e1h1`, and a
+    // promotion may name the pawn's own colour explicitly (`e7e8qw`).
+    std::optional<Move> parse_move(std::string_view text) const;
+
+    // ---- Rules of the game's end -----------------------------------------------------
+    bool is_draw(int plyFromRoot) const {
+        return fifty_move_draw() || bare_kings() || is_repetition(plyFromRoot);
+    }
+    // 100 plies without capture, pawn move or rescue, unless the last of them mated.
+    bool fifty_move_draw() const;
+    // Only the two kings are left on the board.
+    bool bare_kings() const { return occupied == byType[KING]; }
+    // The position occurred before: since the root (plyFromRoot > 0) once is enough,
+    // otherwise (a game's third occurrence) twice before.
+    bool is_repetition(int plyFromRoot) const;
+
+    // The key recomputed from scratch; equals key() whenever the position is consistent.
+    Key compute_key() const;
+    // Recomputes every incremental item (bitboards, control, key) and says what differs;
+    // empty when consistent. For tests.
+    std::string consistency_error() const;
+
+private:
+    struct EmptyTag { };
+    explicit Position(EmptyTag);
+    void put_piece(Piece p, Square s);
+    void remove_piece(Square s);
+    void move_piece(Square from, Square to);
+    // Pool changes with their key updates.
+    void pool_add(Piece p, Key& k);
+    void pool_remove(Colour c, PieceType pt, Key& k);
+    // The en passant target left by a double step to `to`, if a capture is available to
+    // the player `next` who moves now.
+    bool ep_capturable(Square target, Square pawnSq, Color next) const;
+    StateInfo* push_state();
+
+    Piece board[SQUARE_NB] = {};
+    Bitboard byColour[COLOUR_NB] = {};
+    Bitboard byType[PIECE_TYPE_NB] = {};
+    Bitboard occupied = 0;
+    Bitboard upColours = 0; // pieces of White, Red and Yellow
+    int pool[COLOUR_NB][4] = {};
+    Color sideToMove = WHITE;
+    int gamePly = 0;
+    // The undo stack. `st` points at the current state; the vector grows on demand.
+    std::vector<StateInfo> states;
+    StateInfo* st;
+};
+
+} // namespace hq::control
