@@ -53,6 +53,10 @@ TEST_CASE("perft of Multiple Move Chess matches the reference file", "[perft][mu
     check_file("multimove.epd", "multimove");
 }
 
+TEST_CASE("perft of Control Chess matches the reference file", "[perft][control]") {
+    check_file("control.epd", "control");
+}
+
 TEST_CASE(
     "Multiple Move Chess with one move a turn has standard chess's perft", "[perft][multimove]") {
     // N = 1 is exactly standard chess: a free check of the whole implementation.
