@@ -38,6 +38,11 @@ constexpr BenchPosition Positions[] = {
     {"multimove", "", -4},
     {"multimove", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 0/3", -4},
     {"multimove2", "", -3},
+    {"control", "", -1},
+    {"control",
+        "pRpNbQ1bKuBuNuR/pPpP1bPbPuPuPuP/8/8/3wP4/4wP3/rPrPrPwQ1yPyPyP/rRrNrB1wKyByNyR b KQkq - 0 "
+        "3 pB",
+        -2},
 };
 
 } // namespace
