@@ -224,6 +224,18 @@ TEST_CASE(
     CHECK_FALSE(g.null_owed());
 }
 
+TEST_CASE(
+    "Control Chess's two-letter pieces: castling stays e1g1, O-O is read too", "[xboard][unit]") {
+    XBoardGame g = real_game("control", "4bK3/8/8/8/8/5wQ2/8/4wK2yR w K - 0 1 -");
+    CHECK(g.to_xboard("e1g1") == std::vector<std::string> {"e1g1"});
+    CHECK(g.to_engine("O-O") == std::string("e1g1"));
+    CHECK_FALSE(g.to_engine("O-O-O").has_value());
+    // Read one letter a square, this rank would show 'K' on b1 and 'R' on d1.
+    XBoardGame h = real_game("control", "4bK3/8/8/8/8/8/8/wKyR6 w - - 0 1 -");
+    CHECK(h.to_xboard("b1d1") == std::vector<std::string> {"b1d1"});
+    CHECK(h.to_xboard("a7a8qr") == std::vector<std::string> {"a7a8qr"});
+}
+
 TEST_CASE("fen_piece_at reads a FEN's board", "[xboard][unit]") {
     const char* fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
     CHECK(fen_piece_at(fen, "e1") == 'K');
@@ -549,6 +561,23 @@ TEST_CASE("xboard: variants: Ms. Chess is engine-defined, unknown ones are refus
     p.send("force");
     p.send("usermove b1c4");
     CHECK(sync(p, 5) == std::vector<std::string> {"Illegal move: b1c4"});
+}
+
+TEST_CASE("xboard: Control Chess is listed and played without a setup line", "[xboard]") {
+    Process p = start_engine();
+    handshake(p);
+    p.send("new");
+    p.send("variant control");
+    CHECK(sync(p, 1).empty()); // XBoard cannot draw its pieces: no setup, no piece lines
+    p.send("force");
+    p.send("usermove e2e4");
+    p.send("usermove d7d5");
+    CHECK(sync(p, 2).empty());
+    p.send("usermove a2a3"); // a neutral Red pawn
+    CHECK(sync(p, 3) == std::vector<std::string> {"Illegal move: a2a3"});
+    p.send("setboard 4bK3/8/8/8/8/5wQ2/8/4wK2yR w K - 0 1 -");
+    p.send("usermove e1g1");
+    CHECK(sync(p, 4).empty());
 }
 
 TEST_CASE("xboard: undo and remove take moves back", "[xboard]") {
