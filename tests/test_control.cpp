@@ -355,6 +355,16 @@ TEST_CASE(
     CHECK(o.reason == "Black mates");
 }
 
+TEST_CASE("a stalemated player with a queen may rescue too", "[control][rules]") {
+    // The White king on a1 has no move and is not in check; the queen on h8 is walled in by
+    // White pawns (the one on g8 stays there, without moves).
+    Position p = from_fen("6wPwQ/6wPwP/8/8/4bK3/1bQ6/8/wK7 w - - 0 1 -");
+    CHECK_FALSE(p.in_check());
+    CHECK(legal_texts(p) == Texts {"a1h8"});
+    play(p, {"a1h8"});
+    CHECK(p.fen() == "6wPwK/6wPwP/8/8/4bK3/1bQ6/8/8 b - - 0 1 -");
+}
+
 TEST_CASE("stalemate without a rescue is a draw", "[control][rules]") {
     // The White king on h1 has no move and is not in check, and White has no queen.
     const std::string stalemate = "7bK/8/8/8/8/6bQ1/8/7wK w - - 0 1 -";
