@@ -367,7 +367,7 @@ std::string Position::picture() const {
             Square s = make_square(File(f), Rank(r));
             Colour sc = square_colour(s);
             // Coloured squares show their colour letter in brackets when empty.
-            if (board[s] != NO_PIECE) out += " " + piece_text(board[s]) + " |";
+            if (board[s] != NO_PIECE) out += fmt::format(" {} |", piece_text(board[s]));
             else if (sc != NO_COLOUR) out += fmt::format(" [{}]|", ColourChars[sc]);
             else out += "    |";
         }
