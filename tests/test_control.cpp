@@ -426,6 +426,11 @@ TEST_CASE("FEN round trips for every reference position, pool in field 7", "[con
         Position p = from_fen(c.fen);
         CHECK(p.fen() == c.fen);
     }
+    // 32 pieces on the board and in the pool is the most.
+    std::string full = "4bK3/8/8/8/8/8/8/4wK3 w - - 0 1 ";
+    for (int i = 0; i < 15; ++i) full += "rQ";
+    for (int i = 0; i < 15; ++i) full += "rR";
+    CHECK(from_fen(full).fen() == full);
     // Six fields: an empty pool.
     Position p = from_fen("4bK3/8/8/8/8/8/8/4wK3 w - - 0 1");
     CHECK(p.fen() == "4bK3/8/8/8/8/8/8/4wK3 w - - 0 1 -");
@@ -458,6 +463,9 @@ TEST_CASE(
              "4bK3/8/8/8/8/8/8/4wK3 w - - 0 1 wK",      // king in the pool
              "4bK3/8/8/8/8/8/8/4wK3 w - - 0 1 rQr",     // odd pool
              "4bKwR2/8/8/8/8/8/8/4wK3 w - - 0 1 -",     // side not to move in check
+             // 33 pieces on the board and in the pool
+             "4bK3/8/8/8/8/8/8/4wK3 w - - 0 1 "
+             "rQrQrQrQrQrQrQrQrQrQrQrQrQrQrQrRrRrRrRrRrRrRrRrRrRrRrRrRrRrRrB",
          }) {
         INFO(fen);
         auto err = p.set_fen(fen);

@@ -21,9 +21,12 @@ enum GenType {
     LEGAL  // both
 };
 
-// Room for the most moves a position can have: five controlled colours' pieces and
-// promotions offering up to twenty pool pieces stay far below this.
-using MoveList = hq::MoveList<Move, 512>;
+// Room for the most moves a position can have. FEN input admits at most 32 pieces on the
+// board and in the pool together, so with n pieces besides the kings on the board each
+// has at most max(27, 3 x 21) moves (a queen; a pawn promoting onto three squares to one
+// of at most 20 kinds of pool piece or the king), and at most 30 - n kinds wait in the
+// pool: the total stays below 850.
+using MoveList = hq::MoveList<Move, 1024>;
 
 template <GenType T> void generate(const Position& pos, MoveList& list);
 

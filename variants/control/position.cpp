@@ -294,6 +294,16 @@ std::optional<std::string> Position::set_fen(std::string_view fenText) {
         }
     }
 
+    // Pieces are never made, only moved between board and pool: together they hold at
+    // most the start position's 32 (this also bounds the number of legal moves).
+    {
+        int total = popcount(p.occupied);
+        for (auto& row : p.pool)
+            for (int n : row) total += n;
+        if (total > 32)
+            return fmt::format("{} pieces on the board and in the pool, more than 32", total);
+    }
+
     if (p.attackers_by(p.sideToMove, p.king_square(~p.sideToMove)))
         return std::string("the side not to move is in check");
 
