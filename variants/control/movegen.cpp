@@ -83,8 +83,8 @@ bool king_safe_after(const Position& pos, Move m) {
 }
 
 // The coloured-square rules for a piece of colour `c` ending its move on `to`: not on a
-// square of its own colour, and not on a colour's second square while the first stays
-// occupied (the piece leaving `from` or taken on `vacated` frees it).
+// square of its own colour, and not on a colour's second square while the first is
+// occupied after the move (`occAfter`: the board's occupancy once the move is made).
 bool square_allowed(Colour c, Square to, Bitboard occAfter) {
     Colour sc = square_colour(to);
     if (sc == NO_COLOUR) return true;

@@ -198,8 +198,9 @@ private:
     // Pool changes with their key updates.
     void pool_add(Piece p, Key& k);
     void pool_remove(Colour c, PieceType pt, Key& k);
-    // The en passant target left by a double step to `to`, if a capture is available to
-    // the player `next` who moves now.
+    // Whether the player `next` (to move) can take en passant on `target`, the square the
+    // pawn now on `pawnSq` passed over: a pawn of a colour they control, moving the other
+    // way, stands beside it, and that pawn is not of their own colour.
     bool ep_capturable(Square target, Square pawnSq, Color next) const;
     StateInfo* push_state();
 
