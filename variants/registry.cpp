@@ -3,6 +3,7 @@
 #include "chess/chess.h"
 #include "engine/game_engine.h"
 #include "engine/referee.h"
+#include "martian/martian.h"
 #include "mschess/mschess.h"
 #include "multimove/multimove.h"
 
@@ -53,6 +54,10 @@ const std::vector<Entry>& entries() {
         entry<multimove::MultiMove>(
             {"multimove2", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 0/2", 8, 8,
                 false},
+            {}),
+        // Martian Chess: a 4x8 board; pieces belong to whoever's zone they stand in.
+        entry<martian::Martian>({"martian", std::string(martian::Position::StartFen), 4, 8, false,
+                                    martian::Martian::betza_pieces()},
             {}),
     };
     return all;
