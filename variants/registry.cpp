@@ -56,8 +56,9 @@ const std::vector<Entry>& entries() {
                 false},
             {}),
         // Martian Chess: a 4x8 board; pieces belong to whoever's zone they stand in.
-        entry<martian::Martian>({"martian", std::string(martian::Position::StartFen), 4, 8, false,
-                                    martian::Martian::betza_pieces()},
+        entry<martian::Martian>(
+            {"martian", std::string(martian::Position::StartFen), 4, 8, false,
+                martian::Martian::betza_pieces(), martian::Martian::xboard_pieces()},
             {}),
     };
     return all;

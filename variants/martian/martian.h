@@ -17,9 +17,21 @@
 namespace hq::martian {
 
 struct Martian {
-    // The pieces for XBoard's engine-defined games, South's letters (upper case): the
-    // pawn steps one square diagonally, the drone one or two squares orthogonally.
-    static std::vector<std::string> betza_pieces() { return {"P F", "D R2"}; }
+    // The pieces for XBoard's engine-defined games, both sides' letters: the pawn steps
+    // one square diagonally, the drone one or two squares orthogonally.
+    static std::vector<std::string> betza_pieces() { return {"P F", "D R2", "p F", "d R2"}; }
+    // XBoard's piece-to-char table: the drone in the rook's slot, the queen in the
+    // queen's, the pawn in the ferz's (XBoard's own pawn would promote); no king. Each
+    // half is XBoard's 22 piece types, the king's last.
+    static std::string xboard_pieces() {
+        std::string half(22, '.');
+        half[3] = 'D';
+        half[4] = 'Q';
+        half[5] = 'P';
+        std::string lower = half;
+        for (char& c : lower) c = char(c == '.' ? c : c - 'A' + 'a');
+        return half + lower;
+    }
 
     using Position = martian::Position;
     using Move = martian::Move;
