@@ -38,6 +38,8 @@ constexpr BenchPosition Positions[] = {
     {"multimove", "", -4},
     {"multimove", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 0/3", -4},
     {"multimove2", "", -3},
+    {"martian", ""},
+    {"martian", "qqd1/qdp1/d1pp/1d2/2P1/2P1/1PDQ/D1QQ w - - 6 4 0+0 - -"},
 };
 
 } // namespace
