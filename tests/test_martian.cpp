@@ -324,7 +324,9 @@ TEST_CASE("the clock running out ends the game: higher score wins, equal scores 
     CHECK(legal_texts(p).empty());
     CHECK(Martian::adjudicate(p).result == Result::DRAW);
     CHECK(Martian::adjudicate(p).reason == "Draw on points 3-3 (the clock ran out)");
-    CHECK(Martian::rule_value(p, 1) == VALUE_DRAW);
+    // A draw is a little worse than nothing for the side that searches.
+    CHECK(Martian::rule_value(p, 1) == Martian::DrawContempt);
+    CHECK(Martian::rule_value(p, 2) == -Martian::DrawContempt);
     Position q = after(board + "4+3 - 1", {"d3d4"});
     CHECK(Martian::adjudicate(q).result == Result::WHITE_WINS);
     // A capture on the last count sets it back to 7 instead.
@@ -339,7 +341,7 @@ TEST_CASE(
     play(p, {"d3d4", "a6a5", "d4d3", "a5a6", "d3d4", "a6a5", "d4d3"});
     CHECK_FALSE(Martian::adjudicate(p).over());
     // Inside the search a second occurrence since the root is enough.
-    CHECK(Martian::rule_value(p, 6) == VALUE_DRAW);
+    CHECK(Martian::rule_value(p, 6) == -Martian::DrawContempt); // the searching side to move
     CHECK_FALSE(Martian::rule_value(p, 3).has_value());
     play(p, {"a5a6"});
     Outcome o = Martian::adjudicate(p);

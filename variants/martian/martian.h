@@ -79,10 +79,15 @@ struct Martian {
     static Value evaluate(const Position& pos) { return martian::evaluate(pos); }
 
     // A finished game is worth a mate at this ply to the winner (faster wins are better,
-    // slower losses less bad), nothing when drawn.
+    // slower losses less bad). A draw is worth DrawContempt less than nothing to the side
+    // that searches (the root's side to move: turns alternate, so it is on move at even
+    // plies): otherwise an even game is ended at once by calling the clock, since a sure
+    // 0 beats any position the evaluation finds a little worse.
+    static constexpr Value DrawContempt = 30;
+    static Value draw_value(int ply) { return ply % 2 == 0 ? -DrawContempt : DrawContempt; }
     static Value end_value(const Position& pos, End e, int ply) {
         const Color w = pos.winner(e);
-        if (w == COLOR_NB) return VALUE_DRAW;
+        if (w == COLOR_NB) return draw_value(ply);
         return w == pos.side_to_move() ? mate_in(ply) : mated_in(ply);
     }
     static std::optional<Value> rule_value(const Position& pos, int ply) {
@@ -94,7 +99,7 @@ struct Martian {
     // move passes).
     static Value no_moves_value(const Position& pos, int ply) {
         End e = pos.end(ply);
-        return e == End::NONE ? VALUE_DRAW : end_value(pos, e, ply);
+        return e == End::NONE ? draw_value(ply) : end_value(pos, e, ply);
     }
     // A pass is a real move here, legal only without any other: a free pass in the search
     // would misjudge the many positions where moving is a burden (every move may hand a
