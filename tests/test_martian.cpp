@@ -56,6 +56,46 @@ Position after(const std::string& fen, std::initializer_list<const char*> moves)
     return p;
 }
 
+// The position turned half a turn (square (f, r) to (d - f, 8 - r)): the players swap
+// places, sides to move, scores and the ban; everything else stays.
+std::string rotated(const std::string& fen) {
+    auto f = split_words(fen);
+    std::vector<std::string> rows;
+    std::string row;
+    for (char c : f[0] + "/") {
+        if (c == '/') {
+            rows.push_back(row);
+            row.clear();
+        } else if (c >= '1' && c <= '4') row += std::string(std::size_t(c - '0'), '.');
+        else row += char(std::tolower(static_cast<unsigned char>(c)));
+    }
+    std::string board;
+    for (int i = 7; i >= 0; --i) {
+        std::string r(rows[std::size_t(i)].rbegin(), rows[std::size_t(i)].rend());
+        int run = 0;
+        for (char c : r) {
+            if (c == '.') ++run;
+            else {
+                if (run) board += char('0' + run);
+                run = 0;
+                board += c;
+            }
+        }
+        if (run) board += char('0' + run);
+        if (i) board += '/';
+    }
+    auto plus = f[6].find('+');
+    std::string scores = f[6].substr(plus + 1) + "+" + f[6].substr(0, plus);
+    std::string ban = f[7];
+    if (ban != "-")
+        for (std::size_t i = 0; i < 4; i += 2) {
+            ban[i] = char('a' + 'd' - ban[i]);
+            ban[i + 1] = char('1' + '8' - ban[i + 1]);
+        }
+    return fmt::format(
+        "{} {} - - {} {} {} {} {}", board, f[1] == "w" ? "b" : "w", f[4], f[5], scores, ban, f[8]);
+}
+
 } // namespace
 
 // ---- Board, pieces, start ------------------------------------------------------------------
@@ -217,6 +257,7 @@ TEST_CASE("a pass is legal only without any other move", "[martian][pass]") {
     Position p;
     CHECK_FALSE(p.parse_move("0000").has_value());
     CHECK_FALSE(Martian::is_legal(p, martian::Move::pass()));
+    CHECK_FALSE(p.parse_move("0000*").has_value()); // a pass never calls the clock
     // With pieces in its zone a player always has a move (docs/rules.md): no position
     // of the perft walks, nor any reference position, offers a pass.
     for (const auto& c : test::read_epd("martian.epd")) {
@@ -417,6 +458,17 @@ TEST_CASE("the hash key covers scores, ban, clock and side, and stays consistent
         Position p = from_fen(c.fen);
         INFO(c.fen);
         CHECK(perft_consistency<Martian>(p, line++ < 8 ? 3 : 2) == "");
+    }
+}
+
+TEST_CASE("the rules and the evaluation treat both players alike", "[martian][eval]") {
+    // The start position is its own half-turn image.
+    CHECK(from_fen(rotated(Start)).fen().substr(0, 33) == Start.substr(0, 33));
+    for (const auto& c : test::read_epd("martian.epd")) {
+        Position p = from_fen(c.fen), q = from_fen(rotated(c.fen));
+        INFO(c.fen << " / " << q.fen());
+        CHECK(Martian::evaluate(p) == Martian::evaluate(q));
+        CHECK(perft<Martian>(p, 2) == perft<Martian>(q, 2));
     }
 }
 
