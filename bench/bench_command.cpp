@@ -43,6 +43,8 @@ constexpr BenchPosition Positions[] = {
         "pRpNbQ1bKuBuNuR/pPpP1bPbPuPuPuP/8/8/3wP4/4wP3/rPrPrPwQ1yPyPyP/rRrNrB1wKyByNyR b KQkq - 0 "
         "3 pB",
         -2},
+    {"martian", ""},
+    {"martian", "qqd1/qdp1/d1pp/1d2/2P1/2P1/1PDQ/D1QQ w - - 6 4 0+0 - -"},
 };
 
 } // namespace

@@ -58,7 +58,7 @@ struct EngineReply {
         TIMEOUT, // no move within the time limit
         STALL,   // no answer to isready/ping before `go` (`detail` says which)
         CRASH,   // the process ended or closed its output (`detail` says how)
-        NO_MOVE  // it answered with no move ("bestmove (none)", "0000")
+        NO_MOVE  // it answered with no move ("bestmove (none)")
     } kind
         = MOVE;
     std::string move, detail;

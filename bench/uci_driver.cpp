@@ -190,7 +190,9 @@ EngineReply UciDriver::go(const MoveRequest& req) {
         if (late) break;
         reply.seconds = seconds_since(t0);
         reply.info = info;
-        if (w.size() < 2 || w[1] == "(none)" || w[1] == "0000" || w[1] == "none") {
+        // `0000` is a move like any other here: the referee judges it (a pass where the
+        // game has one, as in Martian Chess; an illegal move elsewhere).
+        if (w.size() < 2 || w[1] == "(none)" || w[1] == "none") {
             reply.kind = EngineReply::NO_MOVE;
             reply.move = w.size() < 2 ? "" : w[1];
         } else {

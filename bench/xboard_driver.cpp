@@ -210,6 +210,7 @@ EngineReply XboardDriver::go(const MoveRequest& req) {
             m = san;
             while (!m.empty() && (m.back() == '+' || m.back() == '#')) m.pop_back();
         }
+        if (m == "0000") m = "@@@@"; // a pass (Martian Chess) is CECP's null move
         sentNow.push_back(m);
         if (!send(featureUsermove ? "usermove " + m : m)) return crash("closed its input");
     }
@@ -249,6 +250,7 @@ EngineReply XboardDriver::go(const MoveRequest& req) {
         std::string move;
         if (w[0] == "move" && w.size() > 1) move = w[1];
         else if (w.size() > 3 && w[0] == "My" && w[1] == "move" && w[2] == "is:") move = w[3];
+        if (move == "@@@@") move = "0000"; // CECP's null move: the game's pass
         if (!move.empty()) {
             send("force");
             ++movesSent; // it knows its own move

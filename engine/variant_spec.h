@@ -16,6 +16,9 @@ struct VariantSpec {
     // Pieces that move unlike their chess namesakes, as "LETTER BETZA" (`K KnDnA`), for
     // GUIs that accept engine-defined games (XBoard's `piece` command). Given by the game.
     std::vector<std::string> pieceBetza = {};
+    // XBoard's piece-to-char table for a game whose letters are not chess's (one letter
+    // per XBoard piece type, `.` for unused, White's half then Black's); empty: chess's.
+    std::string xboardPieces = {};
 };
 
 } // namespace hq

@@ -47,10 +47,15 @@ bool xboard_knows(const VariantSpec& spec) {
 }
 
 std::vector<std::string> xboard_setup_lines(const VariantSpec& spec) {
-    if (xboard_knows(spec) || !chess_pieces_only(spec.startFen)) return {};
+    if (xboard_knows(spec)) return {};
+    std::string table = spec.xboardPieces;
+    if (table.empty()) {
+        if (!chess_pieces_only(spec.startFen)) return {};
+        table = ChessPieceTable;
+    }
     std::vector<std::string> lines;
-    lines.push_back(fmt::format("setup ({}) {}x{}+0_fairy {}", ChessPieceTable, spec.files,
-        spec.ranks, standard_fen(spec.startFen)));
+    lines.push_back(fmt::format(
+        "setup ({}) {}x{}+0_fairy {}", table, spec.files, spec.ranks, standard_fen(spec.startFen)));
     for (const std::string& piece : spec.pieceBetza) lines.push_back("piece " + piece);
     return lines;
 }

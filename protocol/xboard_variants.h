@@ -32,7 +32,8 @@ bool xboard_knows(const VariantSpec& spec);
 
 // The `setup` and `piece` lines that define an engine-defined game for XBoard (without
 // the command words' trailing newline); empty for the games XBoard knows and for games
-// whose pieces XBoard's standard letters cannot show.
+// whose pieces XBoard's standard letters cannot show and that name no table of their own
+// (VariantSpec::xboardPieces).
 std::vector<std::string> xboard_setup_lines(const VariantSpec& spec);
 
 } // namespace hq

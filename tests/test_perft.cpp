@@ -62,3 +62,7 @@ TEST_CASE(
     // N = 1 is exactly standard chess: a free check of the whole implementation.
     check_file("chess.epd", "multimove", " 0/1");
 }
+
+TEST_CASE("perft of Martian Chess matches the reference file", "[perft][martian]") {
+    check_file("martian.epd", "martian");
+}

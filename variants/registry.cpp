@@ -4,6 +4,7 @@
 #include "control/control.h"
 #include "engine/game_engine.h"
 #include "engine/referee.h"
+#include "martian/martian.h"
 #include "mschess/mschess.h"
 #include "multimove/multimove.h"
 
@@ -58,6 +59,11 @@ const std::vector<Entry>& entries() {
         // Control Chess: six colours, two players; field 7 of the FEN is the pool.
         entry<control::ControlChess>(
             {"control", std::string(control::Position::StartFen), 8, 8, false}, {}),
+        // Martian Chess: a 4x8 board; pieces belong to whoever's zone they stand in.
+        entry<martian::Martian>(
+            {"martian", std::string(martian::Position::StartFen), 4, 8, false,
+                martian::Martian::betza_pieces(), martian::Martian::xboard_pieces()},
+            {}),
     };
     return all;
 }

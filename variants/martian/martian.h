@@ -1,0 +1,119 @@
+// Martian Chess as a Game and a SearchGame: the hooks the engine's templates call. The
+// rules live in position.h (state, FEN, make/unmake, the end of the game), movegen.h
+// (legal moves) and evaluate.h.
+#pragma once
+
+#include "engine/game.h"
+#include "engine/score.h"
+#include "evaluate.h"
+#include "movegen.h"
+#include "position.h"
+
+#include <fmt/format.h>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hq::martian {
+
+struct Martian {
+    // The pieces for XBoard's engine-defined games, both sides' letters: the pawn steps
+    // one square diagonally, the drone one or two squares orthogonally.
+    static std::vector<std::string> betza_pieces() { return {"P F", "D R2", "p F", "d R2"}; }
+    // XBoard's piece-to-char table: the drone in the rook's slot, the queen in the
+    // queen's, the pawn in the ferz's (XBoard's own pawn would promote); no king. Each
+    // half is XBoard's 22 piece types, the king's last.
+    static std::string xboard_pieces() {
+        std::string half(22, '.');
+        half[3] = 'D';
+        half[4] = 'Q';
+        half[5] = 'P';
+        std::string lower = half;
+        for (char& c : lower) c = char(c == '.' ? c : c - 'A' + 'a');
+        return half + lower;
+    }
+
+    using Position = martian::Position;
+    using Move = martian::Move;
+    using MoveList = MartianMoveList;
+    static constexpr bool alternating = true;
+
+    static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
+    static std::uint64_t count_legal(const Position& pos) { return martian::count_legal(pos); }
+
+    // The referee's verdict: the end by the board (a zone empty, the clock run out), two
+    // passes in a row, or the third occurrence of the position; the result by points.
+    static Outcome adjudicate(const Position& pos) {
+        End e = pos.end(0);
+        if (e == End::NONE) return {};
+        const char* why = e == End::ZONE_EMPTY
+            ? (pos.pieces(WHITE) ? "North's zone is empty" : "South's zone is empty")
+            : e == End::CLOCK  ? "the clock ran out"
+            : e == End::PASSES ? "two passes in a row"
+                               : "3-fold repetition";
+        const int south = pos.score(WHITE), north = pos.score(BLACK);
+        const Color w = pos.winner(e);
+        if (w == COLOR_NB)
+            return {Result::DRAW, fmt::format("Draw on points {}-{} ({})", south, north, why)};
+        const Result r = w == WHITE ? Result::WHITE_WINS : Result::BLACK_WINS;
+        const char* name = w == WHITE ? "White" : "Black";
+        if (south == north)
+            return {
+                r, fmt::format("{} wins as the last mover at {}-{} ({})", name, south, north, why)};
+        return {r, fmt::format("{} wins on points {}-{} ({})", name, south, north, why)};
+    }
+
+    // ---- Search hooks ------------------------------------------------------------------
+    static void generate_noisy(const Position& pos, MoveList& list) { generate<NOISY>(pos, list); }
+    static void generate_quiet(const Position& pos, MoveList& list) { generate<QUIET>(pos, list); }
+
+    // Captures that do not call the clock (the split generate<NOISY> makes).
+    static bool is_noisy(const Position& pos, Move m) {
+        return !m.calls_clock() && pos.is_capture(m);
+    }
+    // Most pips taken first, then the cheapest capturing piece (it changes hands).
+    static int noisy_order(const Position& pos, Move m) {
+        return 16 * pips(pos.captured_by(m)) - pips(pos.kind_on(m.from()));
+    }
+    static bool is_legal(const Position& pos, Move m) { return martian::is_legal(pos, m); }
+    static Value evaluate(const Position& pos) { return martian::evaluate(pos); }
+
+    // A finished game is worth a mate at this ply to the winner (faster wins are better,
+    // slower losses less bad). A draw is worth DrawContempt less than nothing to the side
+    // that searches (the root's side to move: turns alternate, so it is on move at even
+    // plies): otherwise an even game is ended at once by calling the clock, since a sure
+    // 0 beats any position the evaluation finds a little worse.
+    static constexpr Value DrawContempt = 30;
+    static Value draw_value(int ply) { return ply % 2 == 0 ? -DrawContempt : DrawContempt; }
+    static Value end_value(const Position& pos, End e, int ply) {
+        const Color w = pos.winner(e);
+        if (w == COLOR_NB) return draw_value(ply);
+        return w == pos.side_to_move() ? mate_in(ply) : mated_in(ply);
+    }
+    static std::optional<Value> rule_value(const Position& pos, int ply) {
+        End e = pos.end(ply);
+        if (e == End::NONE) return std::nullopt;
+        return end_value(pos, e, ply);
+    }
+    // No legal move happens only once the game is over on the board (a player who cannot
+    // move passes).
+    static Value no_moves_value(const Position& pos, int ply) {
+        End e = pos.end(ply);
+        return e == End::NONE ? draw_value(ply) : end_value(pos, e, ply);
+    }
+    // A pass is a real move here, legal only without any other: a free pass in the search
+    // would misjudge the many positions where moving is a burden (every move may hand a
+    // piece to the opponent).
+    static bool null_move_allowed(const Position&) { return false; }
+
+    // PGN: the move text, and `--` (PGN's null move) for a pass, since a PGN reader takes
+    // `0000` for a move number.
+    static std::string san(const Position& pos, Move m) {
+        return m.is_pass() ? std::string("--") : pos.move_text(m);
+    }
+};
+
+static_assert(Game<Martian>);
+static_assert(SearchGame<Martian>);
+
+} // namespace hq::martian
