@@ -139,13 +139,6 @@ void Position::pool_remove(Colour c, PieceType pt, Key& k) {
 
 // ---- Queries -------------------------------------------------------------------------------
 
-Bitboard Position::pieces_of(ColourSet set) const {
-    Bitboard b = 0;
-    for (int c = 0; c < COLOUR_NB; ++c)
-        if (set & (1u << c)) b |= byColour[c];
-    return b;
-}
-
 Color Position::controller(Colour c) const {
     if (controlled_by(WHITE) & colour_bit(c)) return WHITE;
     if (controlled_by(BLACK) & colour_bit(c)) return BLACK;
@@ -166,16 +159,6 @@ Control Position::compute_control() const {
         Bitboard b = colour_squares(c) & occupied;
         return b ? colour_of(board[lsb(b)]) : NO_COLOUR;
     });
-}
-
-Bitboard Position::attackers_to(Square s, Bitboard occ, Bitboard candidates) const {
-    Bitboard pawns = byType[PAWN];
-    Bitboard att = (pawn_attacks(BLACK, s) & pawns & upColours)
-        | (pawn_attacks(WHITE, s) & pawns & ~upColours) | (knight_attacks(s) & byType[KNIGHT])
-        | (king_attacks(s) & byType[KING])
-        | (bishop_attacks(s, occ) & (byType[BISHOP] | byType[QUEEN]))
-        | (rook_attacks(s, occ) & (byType[ROOK] | byType[QUEEN]));
-    return att & candidates;
 }
 
 bool Position::ep_capturable(Square target, Square pawnSq, Color next) const {
