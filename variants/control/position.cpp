@@ -98,7 +98,7 @@ Position& Position::operator=(const Position& o) {
 
 // ---- Board mutators ----------------------------------------------------------------------
 
-void Position::put_piece(Piece p, Square s) {
+inline void Position::put_piece(Piece p, Square s) {
     Bitboard b = square_bb(s);
     board[s] = p;
     byColour[colour_of(p)] |= b;
@@ -107,7 +107,7 @@ void Position::put_piece(Piece p, Square s) {
     if (pawn_direction(colour_of(p)) == WHITE) upColours |= b;
 }
 
-void Position::remove_piece(Square s) {
+inline void Position::remove_piece(Square s) {
     Piece p = board[s];
     Bitboard b = square_bb(s);
     byColour[colour_of(p)] ^= b;
@@ -117,7 +117,7 @@ void Position::remove_piece(Square s) {
     board[s] = NO_PIECE;
 }
 
-void Position::move_piece(Square from, Square to) {
+inline void Position::move_piece(Square from, Square to) {
     Piece p = board[from];
     remove_piece(from);
     put_piece(p, to);
@@ -155,10 +155,11 @@ bool Position::has_usable_pool_piece(Color player) const {
 }
 
 Control Position::compute_control() const {
-    return resolve_control([&](Colour c) {
-        Bitboard b = colour_squares(c) & occupied;
-        return b ? colour_of(board[lsb(b)]) : NO_COLOUR;
-    });
+    // Each neutral colour's holder is looked up once; the chains then follow the table.
+    Colour holder[COLOUR_NB] = {NO_COLOUR, NO_COLOUR, NO_COLOUR, NO_COLOUR, NO_COLOUR, NO_COLOUR};
+    for (Colour c : {C_RED, C_YELLOW, C_PURPLE, C_BLUE})
+        if (Bitboard b = colour_squares(c) & occupied) holder[c] = colour_of(board[lsb(b)]);
+    return resolve_control([&](Colour c) { return holder[c]; });
 }
 
 bool Position::ep_capturable(Square target, Square pawnSq, Color next) const {
