@@ -358,10 +358,17 @@ void generate_moves(const Context& c, Sink& sink, Bitboard fromMask) {
                                         : (c.capturable | ~c.occ);
 
     add_all_pawn_moves<T>(c, sink, fromMask);
-    for (Square from : Squares {c.movers & ~pos.pieces(KING, PAWN) & fromMask}) {
-        Piece pc = pos.piece_on(from);
-        add_moves(c, sink, from, colour_of(pc), attacks_bb(type_of(pc), from, c.occ) & targets);
-    }
+    // Pieces by type, so that each loop knows its attack function.
+    const Bitboard pieces = c.movers & fromMask;
+    auto colour_on = [&](Square s) { return colour_of(pos.piece_on(s)); };
+    for (Square from : Squares {pieces & pos.pieces(KNIGHT)})
+        add_moves(c, sink, from, colour_on(from), knight_attacks(from) & targets);
+    for (Square from : Squares {pieces & pos.pieces(BISHOP)})
+        add_moves(c, sink, from, colour_on(from), bishop_attacks(from, c.occ) & targets);
+    for (Square from : Squares {pieces & pos.pieces(ROOK)})
+        add_moves(c, sink, from, colour_on(from), rook_attacks(from, c.occ) & targets);
+    for (Square from : Squares {pieces & pos.pieces(QUEEN)})
+        add_moves(c, sink, from, colour_on(from), queen_attacks(from, c.occ) & targets);
 
     // The king (the only king the mover controls is their own): onto an unattacked
     // square, or exactly tested when it takes a piece on a coloured square.

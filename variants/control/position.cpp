@@ -420,7 +420,7 @@ std::string Position::consistency_error() const {
 
 // ---- Make and unmake -------------------------------------------------------------------
 
-StateInfo* Position::push_state() {
+inline StateInfo* Position::push_state() {
     std::size_t idx = std::size_t(st - states.data());
     if (idx + 1 == states.size()) {
         states.resize(states.size() * 2);
