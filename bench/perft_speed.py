@@ -5,6 +5,13 @@ Both engines run over UCI in one session: `position startpos` then `go perft 6`
 (119,060,324 nodes), timed from sending `go` to reading `Nodes searched`. Runs alternate
 between the engines; the best of each is reported, with the ratio Harlequin / Stockfish.
 Single-threaded, no hashing (neither engine hashes perft).
+
+A variant against chess: `--variant control --reference-variant chess` runs Harlequin's
+Control Chess perft (start position, or --fen) against Harlequin's own chess perft from
+the start position, alternating the same way, so the ratio is variant / chess measured in
+one session (--reference-depth sets the chess depth when it should differ):
+
+    python3 bench/perft_speed.py --variant control --reference-variant chess --runs 5
 """
 import argparse
 import shutil

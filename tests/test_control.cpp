@@ -544,6 +544,51 @@ TEST_CASE("noisy and quiet moves together are exactly the legal moves", "[contro
     CHECK(quiet.size() == 1);
 }
 
+namespace {
+
+// Walks every line to `depth` and checks at each node that counting the legal moves gives
+// the generated list's size, that no move comes twice, and that each one, once made, leaves the
+// mover's king unattacked by the pieces the opponent then controls (control as do_move recomputes
+// it: an oracle independent of the generator's shortcuts).
+std::string counting_walk(Position& pos, int depth) {
+    control::MoveList list;
+    ControlChess::generate_legal(pos, list);
+    if (ControlChess::count_legal(pos) != list.size())
+        return "count_legal differs from the list's size in " + pos.fen();
+    std::vector<std::uint32_t> raw;
+    for (auto m : list) raw.push_back(m.raw());
+    std::sort(raw.begin(), raw.end());
+    if (std::adjacent_find(raw.begin(), raw.end()) != raw.end())
+        return "a move is generated twice in " + pos.fen();
+    if (depth == 0) return {};
+    for (auto m : list) {
+        const Color us = pos.side_to_move();
+        std::string text = pos.move_text(m), before = pos.fen();
+        if (!ControlChess::is_legal(pos, m)) return text + " is not is_legal in " + before;
+        pos.do_move(m);
+        std::string err;
+        if (pos.attackers_by(~us, pos.king_square(us)))
+            err = text + " leaves the king attacked in " + before;
+        else err = counting_walk(pos, depth - 1);
+        pos.undo_move(m);
+        if (!err.empty()) return err;
+    }
+    return {};
+}
+
+} // namespace
+
+TEST_CASE("counting the legal moves equals generating them, and every generated move is legal",
+    "[control][movegen]") {
+    for (const auto& c : test::read_epd("control.epd")) {
+        Position p = from_fen(c.fen);
+        INFO(c.fen);
+        CHECK(counting_walk(p, 3).empty());
+    }
+    Position start;
+    CHECK(counting_walk(start, 4).empty());
+}
+
 TEST_CASE("moves from elsewhere are recognised as illegal", "[control][search]") {
     Position p;
     CHECK_FALSE(ControlChess::is_legal(p, Move(SQ_A2, SQ_A3))); // neutral pawn

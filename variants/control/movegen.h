@@ -1,11 +1,16 @@
 // Legal move generation for Control Chess.
 //
-// Moves are generated pseudo-legally from every piece of a colour the mover controls
-// (captures of anything but the mover's own colour and kings; the two coloured-square
-// rules applied on the spot), then each is tested exactly: the board as the move leaves
-// it, control recomputed when the move touches a coloured square, and the mover's king
-// must not be attacked by any piece of a colour the opponent then controls. The queen
-// rescue is added when nothing else is legal.
+// Moves come from every piece of a colour the mover controls (captures of anything but
+// the mover's own colour and kings; the two coloured-square rules applied on the spot).
+// Since a move never gives the opponent control of anything, nearly every move is legal
+// exactly as in chess: the generator computes checkers, check mask and pinned pieces once
+// and lets the king step only onto unattacked squares. Captures on a coloured square
+// (which may take colours from the opponent) and the rare kinds (en passant, castling,
+// king promotion, the queen rescue) are tested exactly: the board as the move leaves it,
+// control recomputed, and the mover's king not attacked by any piece of a colour the
+// opponent then controls. The queen rescue is added when nothing else is legal. One
+// generator body writes the moves into a list or only counts them (count_legal, perft's
+// last ply).
 #pragma once
 
 #include "engine/movelist.h"
@@ -30,7 +35,7 @@ using MoveList = hq::MoveList<Move, 1024>;
 
 template <GenType T> void generate(const Position& pos, MoveList& list);
 
-// The number of legal moves.
+// The number of legal moves, counted without writing them down.
 std::uint64_t count_legal(const Position& pos);
 
 // True when the move is legal in the position (used to validate TT and killer moves).

@@ -98,7 +98,7 @@ Position& Position::operator=(const Position& o) {
 
 // ---- Board mutators ----------------------------------------------------------------------
 
-void Position::put_piece(Piece p, Square s) {
+inline void Position::put_piece(Piece p, Square s) {
     Bitboard b = square_bb(s);
     board[s] = p;
     byColour[colour_of(p)] |= b;
@@ -107,7 +107,7 @@ void Position::put_piece(Piece p, Square s) {
     if (pawn_direction(colour_of(p)) == WHITE) upColours |= b;
 }
 
-void Position::remove_piece(Square s) {
+inline void Position::remove_piece(Square s) {
     Piece p = board[s];
     Bitboard b = square_bb(s);
     byColour[colour_of(p)] ^= b;
@@ -117,7 +117,7 @@ void Position::remove_piece(Square s) {
     board[s] = NO_PIECE;
 }
 
-void Position::move_piece(Square from, Square to) {
+inline void Position::move_piece(Square from, Square to) {
     Piece p = board[from];
     remove_piece(from);
     put_piece(p, to);
@@ -139,13 +139,6 @@ void Position::pool_remove(Colour c, PieceType pt, Key& k) {
 
 // ---- Queries -------------------------------------------------------------------------------
 
-Bitboard Position::pieces_of(ColourSet set) const {
-    Bitboard b = 0;
-    for (int c = 0; c < COLOUR_NB; ++c)
-        if (set & (1u << c)) b |= byColour[c];
-    return b;
-}
-
 Color Position::controller(Colour c) const {
     if (controlled_by(WHITE) & colour_bit(c)) return WHITE;
     if (controlled_by(BLACK) & colour_bit(c)) return BLACK;
@@ -162,20 +155,11 @@ bool Position::has_usable_pool_piece(Color player) const {
 }
 
 Control Position::compute_control() const {
-    return resolve_control([&](Colour c) {
-        Bitboard b = colour_squares(c) & occupied;
-        return b ? colour_of(board[lsb(b)]) : NO_COLOUR;
-    });
-}
-
-Bitboard Position::attackers_to(Square s, Bitboard occ, Bitboard candidates) const {
-    Bitboard pawns = byType[PAWN];
-    Bitboard att = (pawn_attacks(BLACK, s) & pawns & upColours)
-        | (pawn_attacks(WHITE, s) & pawns & ~upColours) | (knight_attacks(s) & byType[KNIGHT])
-        | (king_attacks(s) & byType[KING])
-        | (bishop_attacks(s, occ) & (byType[BISHOP] | byType[QUEEN]))
-        | (rook_attacks(s, occ) & (byType[ROOK] | byType[QUEEN]));
-    return att & candidates;
+    // Each neutral colour's holder is looked up once; the chains then follow the table.
+    Colour holder[COLOUR_NB] = {NO_COLOUR, NO_COLOUR, NO_COLOUR, NO_COLOUR, NO_COLOUR, NO_COLOUR};
+    for (Colour c : {C_RED, C_YELLOW, C_PURPLE, C_BLUE})
+        if (Bitboard b = colour_squares(c) & occupied) holder[c] = colour_of(board[lsb(b)]);
+    return resolve_control([&](Colour c) { return holder[c]; });
 }
 
 bool Position::ep_capturable(Square target, Square pawnSq, Color next) const {
@@ -436,7 +420,7 @@ std::string Position::consistency_error() const {
 
 // ---- Make and unmake -------------------------------------------------------------------
 
-StateInfo* Position::push_state() {
+inline StateInfo* Position::push_state() {
     std::size_t idx = std::size_t(st - states.data());
     if (idx + 1 == states.size()) {
         states.resize(states.size() * 2);

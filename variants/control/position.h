@@ -16,6 +16,7 @@
 
 #include "engine/bitboard.h"
 
+#include <bit>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -116,7 +117,11 @@ public:
     Bitboard pieces(PieceType a, PieceType b) const { return byType[a] | byType[b]; }
     Bitboard pieces(Colour c, PieceType pt) const { return byColour[c] & byType[pt]; }
     // Pieces of every colour in a set.
-    Bitboard pieces_of(ColourSet set) const;
+    Bitboard pieces_of(ColourSet set) const {
+        Bitboard b = 0;
+        for (; set; set &= set - 1) b |= byColour[std::countr_zero(set)];
+        return b;
+    }
     // Pawns that move up (White, Red, Yellow) or down (Black, Purple, Blue) the board.
     Bitboard pawns_moving(Color direction) const {
         return byType[PAWN] & (direction == WHITE ? upColours : ~upColours);
@@ -147,7 +152,15 @@ public:
 
     // ---- Attacks --------------------------------------------------------------------
     // Pieces among `candidates` that attack s, with the given occupancy.
-    Bitboard attackers_to(Square s, Bitboard occ, Bitboard candidates) const;
+    Bitboard attackers_to(Square s, Bitboard occ, Bitboard candidates) const {
+        const Bitboard pawns = byType[PAWN];
+        const Bitboard att = (pawn_attacks(BLACK, s) & pawns & upColours)
+            | (pawn_attacks(WHITE, s) & pawns & ~upColours) | (knight_attacks(s) & byType[KNIGHT])
+            | (king_attacks(s) & byType[KING])
+            | (bishop_attacks(s, occ) & (byType[BISHOP] | byType[QUEEN]))
+            | (rook_attacks(s, occ) & (byType[ROOK] | byType[QUEEN]));
+        return att & candidates;
+    }
     // Pieces the player controls that attack s.
     Bitboard attackers_by(Color player, Square s) const {
         return attackers_to(s, occupied, movable(player));
