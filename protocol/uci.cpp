@@ -139,7 +139,9 @@ void Uci::cmd_setoption(const std::vector<std::string>& words) {
         || o.moveOverhead != options.moveOverhead) {
         options = o;
         engine->stop();
-        engine->set_options(options);
+        if (std::size_t mb = engine->set_options(options); mb < options.hashMb)
+            error(
+                fmt::format("not enough memory for a {} MB hash; using {} MB", options.hashMb, mb));
     }
 }
 
