@@ -59,8 +59,9 @@ public:
     TranspositionTable& operator=(const TranspositionTable&) = delete;
 
     // Reallocates to `mb` megabytes (zeroed: fresh pages from the OS, so this is quick).
-    // When that much memory cannot be had, takes the largest half, quarter... of it that
-    // can (keeping the old table if none can) and returns the megabytes in use.
+    // Takes at most half the machine's memory, and when that much cannot be had the
+    // largest half, quarter... of it that can (keeping the old table if none can);
+    // returns the megabytes in use.
     std::size_t resize(std::size_t mb);
     std::size_t size_mb() const { return sizeMb; }
     // The size last asked of resize(), which may be more than size_mb().
