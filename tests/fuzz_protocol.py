@@ -587,7 +587,9 @@ class Fuzzer:
                 return
             self.xb("force")
             self.xb("sd 2")
-            cur = None  # the FEN set last, None = start position
+            # The FEN set last: the kept position (check_kept sets it again after its probe).
+            cur = fens[0]
+            self.xb("setboard " + cur)
             for rnd in range(self.args.rounds):
                 step = rng.randrange(10)
                 if step <= 3:
@@ -597,6 +599,11 @@ class Fuzzer:
                     out = self.xb(line)
                     self.count("xboard/%s/setboard" % game)
                     rejected = any("Illegal position" in l or l.startswith("Error") for l in out)
+                    if not rejected and isinstance(text, bytes):
+                        try:
+                            text = text.decode("ascii")
+                        except UnicodeDecodeError:
+                            self.fail("xboard", game, "non-ASCII FEN accepted", repr(text))
                     if not rejected and isinstance(text, str):
                         cur = text
                     elif rejected:
