@@ -28,7 +28,7 @@ void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
     wait();
     ponderFlag = limits.ponder;
     start_job([this, limits, callbacks = std::move(callbacks)] {
-        if (tt.size_mb() != opts.hashMb) tt.resize(opts.hashMb);
+        if (tt.requested_mb() != opts.hashMb) tt.resize(opts.hashMb);
         if (clearPending) {
             tt.clear(opts.threads);
             memory = SearchMemory();

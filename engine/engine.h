@@ -68,17 +68,20 @@ public:
     void wait();
     bool busy() const { return running; }
 
-    // Search settings. Hash is resized and cleared lazily, at the next search, so that
-    // option changes return at once.
+    // Search settings. Hash is allocated at once (fresh pages, so that is quick) and
+    // cleared lazily, at the next search, so that option changes return at once.
     struct Options {
         std::size_t hashMb = 16;
         int threads = 1;
         int multiPv = 1;
         std::int64_t moveOverhead = 50;
     };
-    void set_options(const Options& o) {
+    // Returns the hash size in MB actually in use: less than asked when the machine
+    // cannot give that much memory.
+    std::size_t set_options(const Options& o) {
         wait();
         opts = o;
+        return tt.resize(opts.hashMb);
     }
     const Options& options() const { return opts; }
     // Forget everything learnt (the TT) before the next search.

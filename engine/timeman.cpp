@@ -24,8 +24,13 @@ TimePlan TimePlan::make(
     }
     if (!limits.uses_clock()) return plan;
 
-    std::int64_t time = limits.time[us] ? *limits.time[us] : *limits.time[~us];
-    std::int64_t inc = limits.time[us] ? limits.inc[us] : limits.inc[~us];
+    // Clocks beyond a year are taken as a year, so that the sums below cannot overflow
+    // on absurd input (`go wtime 9223372036854775807`).
+    constexpr std::int64_t Year = 365LL * 24 * 60 * 60 * 1000;
+    std::int64_t time = std::min(limits.time[us] ? *limits.time[us] : *limits.time[~us], Year);
+    std::int64_t inc
+        = std::clamp<std::int64_t>(limits.time[us] ? limits.inc[us] : limits.inc[~us], 0, Year);
+    moveOverhead = std::clamp<std::int64_t>(moveOverhead, 0, Year);
     if (time <= 0) {
         plan.optimum = plan.maximum = 1;
         return plan;

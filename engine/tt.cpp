@@ -5,29 +5,46 @@
 #include <cstring>
 #include <new>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 namespace hq {
 
 TranspositionTable::~TranspositionTable() { std::free(memory); }
 
-void TranspositionTable::resize(std::size_t mb) {
-    if (mb == sizeMb && buckets) return;
-    std::free(memory);
-    memory = nullptr;
-    buckets = nullptr;
-    bucketCount = std::max<std::size_t>(1, mb * 1024 * 1024 / sizeof(TTBucket));
-    // calloc of a large block maps fresh zero pages: no time spent clearing here.
-    memory = std::calloc(bucketCount * sizeof(TTBucket) + 64, 1);
-    if (!memory) throw std::bad_alloc();
-    auto addr = reinterpret_cast<std::uintptr_t>(memory);
-    buckets = reinterpret_cast<TTBucket*>((addr + 63) & ~std::uintptr_t(63));
-    sizeMb = mb;
-    generation = 0;
+std::size_t TranspositionTable::resize(std::size_t mb) {
+    if (mb == requestedMb && buckets) return sizeMb;
+    requestedMb = mb;
+    // A Hash the machine cannot give (`setoption name Hash value 65536` on a small one)
+    // must not end the program: never more than half the machine's memory (a table that
+    // size, once cleared, would invite the out-of-memory killer), then half as much as
+    // that if the allocation fails, and so on; the old table stays if even a megabyte
+    // cannot be had.
+    std::size_t limitMb = std::size_t(1) << 40;
+    long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+    if (pages > 0 && pageSize > 0)
+        limitMb = std::max<std::size_t>(
+            1, std::size_t(pages) / 2 / 1024 * std::size_t(pageSize) / 1024);
+    for (std::size_t tryMb = std::clamp<std::size_t>(mb, 1, limitMb); tryMb >= 1; tryMb /= 2) {
+        std::size_t count = std::max<std::size_t>(1, tryMb * 1024 * 1024 / sizeof(TTBucket));
+        // calloc of a large block maps fresh zero pages: no time spent clearing here.
+        void* fresh = std::calloc(count * sizeof(TTBucket) + 64, 1);
+        if (!fresh) continue;
+        std::free(memory);
+        memory = fresh;
+        bucketCount = count;
+        auto addr = reinterpret_cast<std::uintptr_t>(memory);
+        buckets = reinterpret_cast<TTBucket*>((addr + 63) & ~std::uintptr_t(63));
+        sizeMb = tryMb;
+        generation = 0;
+        zeroed = true;
+        break;
+    }
+    return sizeMb;
 }
 
 void TranspositionTable::clear(int threads) {
-    if (!buckets) return;
+    if (!buckets || zeroed) return;
     threads = std::max(1, threads);
     std::vector<std::thread> workers;
     std::size_t chunk = bucketCount / std::size_t(threads) + 1;
@@ -40,6 +57,7 @@ void TranspositionTable::clear(int threads) {
     }
     for (auto& w : workers) w.join();
     generation = 0;
+    zeroed = true;
 }
 
 TTData TranspositionTable::probe(Key key) const {

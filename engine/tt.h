@@ -59,12 +59,21 @@ public:
     TranspositionTable& operator=(const TranspositionTable&) = delete;
 
     // Reallocates to `mb` megabytes (zeroed: fresh pages from the OS, so this is quick).
-    void resize(std::size_t mb);
+    // Takes at most half the machine's memory, and when that much cannot be had the
+    // largest half, quarter... of it that can (keeping the old table if none can);
+    // returns the megabytes in use.
+    std::size_t resize(std::size_t mb);
     std::size_t size_mb() const { return sizeMb; }
-    // Zeroes every bucket, using `threads` threads for large tables.
+    // The size last asked of resize(), which may be more than size_mb().
+    std::size_t requested_mb() const { return requestedMb; }
+    // Zeroes every bucket, using `threads` threads for large tables (nothing to do when
+    // no search has run since the last resize or clear: a fresh large table stays untouched).
     void clear(int threads = 1);
     // A new search: entries from older searches become preferred victims.
-    void new_search() { generation = std::uint8_t((generation + 4) & 0xFC); }
+    void new_search() {
+        generation = std::uint8_t((generation + 4) & 0xFC);
+        zeroed = false;
+    }
 
     TTData probe(Key key) const;
     // Stores, keeping deeper and fresher information: a slot is chosen in the bucket by
@@ -94,6 +103,8 @@ private:
     void* memory = nullptr;
     std::size_t bucketCount = 0;
     std::size_t sizeMb = 0;
+    std::size_t requestedMb = 0;
+    bool zeroed = false; // no new_search() (which comes before any store) since resize/clear
     std::uint8_t generation = 0;
 };
 

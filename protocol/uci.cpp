@@ -85,6 +85,8 @@ bool Uci::select_variant(const std::string& value) {
     engine->stop();
     engine->wait();
     engine = make_engine(*name);
+    // The new game's engine keeps the options set so far (Hash, Threads, MultiPV...).
+    engine->set_options(options);
     engine->set_chess960(chess960Option);
     announce_variant(engine->spec());
     return true;
@@ -139,7 +141,9 @@ void Uci::cmd_setoption(const std::vector<std::string>& words) {
         || o.moveOverhead != options.moveOverhead) {
         options = o;
         engine->stop();
-        engine->set_options(options);
+        if (std::size_t mb = engine->set_options(options); mb < options.hashMb)
+            error(
+                fmt::format("not enough memory for a {} MB hash; using {} MB", options.hashMb, mb));
     }
 }
 
@@ -165,7 +169,7 @@ void Uci::cmd_position(const std::vector<std::string>& words) {
     } else if (words[1] != "startpos") {
         error(fmt::format("expected 'startpos' or 'fen', not '{}'", words[1]));
         return;
-    } else if (movesPos != 2 && movesPos != words.size()) {
+    } else if (words.size() > 2 && movesPos != 2) {
         error("unexpected text after 'startpos'");
         return;
     }

@@ -35,6 +35,14 @@ std::optional<double> leading_decimal(std::string_view s) {
     return v;
 }
 
+// Times are kept within a year either way, so that clock arithmetic cannot overflow on
+// absurd input (`time 9223372036854775807`, `st 1e300`).
+constexpr std::int64_t YearMs = 365LL * 24 * 60 * 60 * 1000;
+
+std::int64_t clamp_ms(double ms) {
+    return std::int64_t(std::llround(std::clamp<double>(ms, -double(YearMs), double(YearMs))));
+}
+
 // `level`'s BASE: minutes, or minutes:seconds.
 std::optional<std::int64_t> parse_base_ms(std::string_view s) {
     auto colon = s.find(':');
@@ -46,7 +54,7 @@ std::optional<std::int64_t> parse_base_ms(std::string_view s) {
         if (!sec) return std::nullopt;
         seconds = *sec;
     }
-    return std::int64_t(std::llround((*minutes * 60 + seconds) * 1000));
+    return clamp_ms((*minutes * 60 + seconds) * 1000);
 }
 
 // The text after the command word, with its spacing kept.
@@ -162,7 +170,7 @@ bool XBoard::handle(const std::string& line) {
     else if (cmd == "st") {
         auto s = words.size() >= 2 ? leading_decimal(words[1]) : std::nullopt;
         if (!s || *s <= 0) bad_argument();
-        else moveTimeMs = std::int64_t(std::llround(*s * 1000));
+        else moveTimeMs = std::max<std::int64_t>(1, clamp_ms(*s * 1000));
     } else if (cmd == "sd") {
         auto d = number(1);
         if (!d || *d < 1) bad_argument();
@@ -170,7 +178,9 @@ bool XBoard::handle(const std::string& line) {
     } else if (cmd == "time" || cmd == "otim") {
         auto cs = number(1);
         if (!cs) bad_argument();
-        else (cmd == "time" ? ownClockMs : opponentClockMs) = *cs * 10;
+        else
+            (cmd == "time" ? ownClockMs : opponentClockMs)
+                = std::clamp<std::int64_t>(*cs, -YearMs / 10, YearMs / 10) * 10;
     } else if (cmd == "usermove") {
         if (words.size() < 2) bad_argument();
         else cmd_usermove(words[1]);
@@ -336,7 +346,7 @@ void XBoard::cmd_level(const std::vector<std::string>& words) {
     }
     movesPerSession = mps;
     baseMs = base;
-    incMs = std::int64_t(std::llround(inc * 1000));
+    incMs = clamp_ms(inc * 1000);
     moveTimeMs = 0;
     ownClockMs.reset();
     opponentClockMs.reset();
@@ -543,7 +553,8 @@ void XBoard::apply_options() {
 }
 
 void XBoard::commit_options() {
-    engine->set_options(options);
+    if (std::size_t mb = engine->set_options(options); mb < options.hashMb)
+        println("telluser not enough memory for a {} MB hash; using {} MB", options.hashMb, mb);
     if (clearHashPending) engine->clear_hash();
     clearHashPending = false;
     optionsPending = false;

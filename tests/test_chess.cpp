@@ -93,6 +93,10 @@ TEST_CASE("bad FENs are refused with a message and leave the position unchanged"
         "Pnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR w KQkq - 0 1",  // pawn on rank 8
         "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1",                           // side not to move in check
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
+        // Past 100000 (the fuzzer found 2147483647 overflowing the ply count, UBSan)
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2147483647",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2147483647 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 100001 1",
     };
     Position p = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     const std::string before = p.fen();

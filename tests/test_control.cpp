@@ -460,9 +460,12 @@ TEST_CASE(
              "4bK3/8/8/8/8/8/8/4wK3 w - e4 0 1 -",      // ep on a wrong rank
              "4bK3/8/8/8/8/8/8/4wK3 w - e6 0 1 -",      // ep without a double step
              "4bK3/8/8/8/8/8/8/4wK3 w - - x 1 -",       // halfmove clock
-             "4bK3/8/8/8/8/8/8/4wK3 w - - 0 1 wK",      // king in the pool
-             "4bK3/8/8/8/8/8/8/4wK3 w - - 0 1 rQr",     // odd pool
-             "4bKwR2/8/8/8/8/8/8/4wK3 w - - 0 1 -",     // side not to move in check
+             // Counts past 100000: they overflowed (found by the fuzzer under UBSan)
+             "4bK3/8/8/8/8/8/8/4wK3 w - - 2147483647 1 -",
+             "4bK3/8/8/8/8/8/8/4wK3 b - - 0 2147483647 -",
+             "4bK3/8/8/8/8/8/8/4wK3 w - - 0 1 wK",  // king in the pool
+             "4bK3/8/8/8/8/8/8/4wK3 w - - 0 1 rQr", // odd pool
+             "4bKwR2/8/8/8/8/8/8/4wK3 w - - 0 1 -", // side not to move in check
              // 33 pieces on the board and in the pool
              "4bK3/8/8/8/8/8/8/4wK3 w - - 0 1 "
              "rQrQrQrQrQrQrQrQrQrQrQrQrQrQrQrRrRrRrRrRrRrRrRrRrRrRrRrRrRrRrB",

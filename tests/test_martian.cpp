@@ -421,6 +421,7 @@ TEST_CASE("bad Martian FENs are refused with a reason and the position is kept",
              "qqd1/qdp1/dpp1/4/4/1PPD/1PDQ/1DQQ x", "qqd1/qdp1/dpp1/4/4/1PPD/1PDQ/1DQQ w KQ",
              "qqd1/qdp1/dpp1/4/4/1PPD/1PDQ/1DQQ w - e3",
              "qqd1/qdp1/dpp1/4/4/1PPD/1PDQ/1DQQ w - - x 1",
+             "qqd1/qdp1/dpp1/4/4/1PPD/1PDQ/1DQQ w - - 2147483647 1", // overflowed (UBSan)
              "qqd1/qdp1/dpp1/4/4/1PPD/1PDQ/1DQQ w - - 0 1 0-0 - -",
              "qqd1/qdp1/dpp1/4/4/1PPD/1PDQ/1DQQ w - - 0 1 0+ - -",
              "qqd1/qdp1/dpp1/4/4/1PPD/1PDQ/1DQQ w - - 0 1 100+0 - -",

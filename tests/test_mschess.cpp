@@ -151,6 +151,7 @@ TEST_CASE("bad Ms. Chess FENs are refused with a message and leave the position 
         "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1 b",                          // Black in check
         "4k3/8/4K3/8/8/8/8/8 w - - 0 1 w",                            // her king checks
         "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1 w",                          // her camel checks
+        "4k3/8/8/8/8/8/8/4K3 w - - 2147483647 2147483647 w",          // counts past 100000
     };
     Position p = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w kq - 0 1 w");
     const std::string before = p.fen();

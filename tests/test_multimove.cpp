@@ -463,6 +463,7 @@ TEST_CASE("bad Multiple Move Chess FENs are refused and leave the position uncha
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 1/3 e1x",           // mid-turn, nothing can move
         "QQQQQQQQ/QQQQQQQQ/1k6/8/8/8/8/4K3 w - - 0 1 0/3", // more than 16 pieces
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 0/3 e1m extra",     // too many fields
+        "4k3/8/8/8/8/8/8/4K3 w - - 2147483647 1 0/3",      // halfmove clock past 100000
     };
     Position p = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 1/3 e1c");
     const std::string before = p.fen();

@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <limits>
+#include <tuple>
 
 using namespace hq;
 using namespace hq::test;
@@ -327,4 +329,42 @@ TEST_CASE("go depth solves every mate-in-one-turn position of Multiple Move Ches
         ++solved;
     }
     CHECK(solved >= 20);
+}
+
+TEST_CASE("the time plan stays within the clock for absurd clocks and increments", "[search]") {
+    // `go wtime 9223372036854775807 winc 9223372036854775807` overflowed the sums (found by
+    // tests/fuzz_protocol.py under UBSan).
+    constexpr std::int64_t Max = std::numeric_limits<std::int64_t>::max();
+    constexpr std::int64_t Min = std::numeric_limits<std::int64_t>::min();
+    for (auto [time, inc, mtg] :
+        std::vector<std::tuple<std::int64_t, std::int64_t, int>> {{Max, Max, 0}, {Max, 0, 1},
+            {Max, Max, 50}, {1000, Max, 0}, {Min, Min, 0}, {Max, Min, 0}, {60000, 1000, 0}}) {
+        INFO(time << " " << inc << " " << mtg);
+        SearchLimits limits;
+        limits.time[WHITE] = time;
+        limits.inc[WHITE] = inc;
+        limits.movesToGo = mtg;
+        TimePlan plan = TimePlan::make(limits, WHITE, 50);
+        CHECK(plan.optimum >= 1);
+        CHECK(plan.maximum >= plan.optimum);
+        if (time > 0) CHECK(plan.maximum <= time);
+    }
+}
+
+TEST_CASE("the hash table shrinks to what can be allocated and keeps working", "[search]") {
+    TranspositionTable tt;
+    CHECK(tt.resize(1) == 1);
+    // A petabyte cannot be had: the table takes the largest power-of-two share that can.
+    std::size_t mb = tt.resize(std::size_t(1) << 30);
+    CHECK(mb >= 1);
+    CHECK(mb < (std::size_t(1) << 30));
+    CHECK(tt.requested_mb() == (std::size_t(1) << 30));
+    tt.new_search();
+    tt.store(0x123456789ABCDEF0ULL, 77, 10, 5, 3, BOUND_EXACT);
+    CHECK(tt.probe(0x123456789ABCDEF0ULL).move == 77);
+    CHECK(tt.resize(2) == 2);
+    tt.new_search();
+    tt.store(0x123456789ABCDEF0ULL, 78, 10, 5, 3, BOUND_EXACT);
+    tt.clear();
+    CHECK_FALSE(tt.probe(0x123456789ABCDEF0ULL).hit);
 }

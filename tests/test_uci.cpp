@@ -73,7 +73,7 @@ TEST_CASE("bad input is answered with an error and the position is kept", "[uci]
              "position startpos moves e2e4 e2e4", "position fen", "position", "position sideways",
              "setoption name UCI_Variant value shogi", "setoption name NoSuchOption value 3",
              "setoption name UCI_Chess960 value maybe", "go perft -3", "go perft",
-             "flibbertigibbet"}) {
+             "flibbertigibbet", "position startpos foo", "position startpos e2e4"}) {
         INFO(bad);
         p.send(bad);
         auto line = p.wait_for("info string error", 2s);
@@ -97,4 +97,47 @@ TEST_CASE("isready is answered while a perft runs, and quit exits", "[uci]") {
     auto code = p.wait_exit(2s, false);
     REQUIRE(code);
     CHECK(*code == 0);
+}
+
+TEST_CASE("options set before UCI_Variant survive the change of game", "[uci]") {
+    // The fuzzer found MultiPV, Hash and Threads reset to their defaults by UCI_Variant.
+    Process p = start();
+    p.send("setoption name MultiPV value 3");
+    p.send("setoption name UCI_Variant value control");
+    p.send("position startpos");
+    p.send("go depth 2");
+    std::vector<std::string> seen;
+    REQUIRE(p.wait_for("bestmove", 10s, &seen));
+    bool third = false;
+    for (const auto& l : seen) third |= l.find(" multipv 3 ") != std::string::npos;
+    CHECK(third);
+}
+
+TEST_CASE("a Hash the machine cannot give is made smaller, not a crash", "[uci]") {
+    // 64 GB: the fuzzer found std::bad_alloc ending the program at the next search. Where
+    // the memory is short the engine says so and searches with what it could get.
+    Process p = start();
+    p.send("setoption name Hash value 65536");
+    p.send("go depth 1");
+    REQUIRE(p.wait_for("bestmove", 10s));
+    p.send("isready");
+    CHECK(p.wait_for("readyok", 2s));
+    p.send("setoption name Hash value 16");
+    p.send("go depth 3");
+    CHECK(p.wait_for("bestmove", 10s));
+    CHECK(p.running());
+}
+
+TEST_CASE("absurd clock values are answered with a move, not an overflow", "[uci]") {
+    Process p = start();
+    for (const char* go : {"go wtime 9223372036854775807 winc 9223372036854775807 depth 2",
+             "go btime 9223372036854775807 binc 9223372036854775807 movestogo 1 depth 2",
+             "go wtime -9223372036854775808 winc -9223372036854775808",
+             "go movetime 9223372036854775807 depth 2"}) {
+        INFO(go);
+        p.send(go);
+        CHECK(p.wait_for("bestmove", 10s));
+    }
+    p.send("isready");
+    CHECK(p.wait_for("readyok", 2s));
 }

@@ -706,3 +706,29 @@ TEST_CASE("xboard: quit exits at once, also mid-search", "[xboard]") {
     CHECK(p.wait_exit(2s, false) == 0);
     CHECK(Clock::now() - t0 < 500ms);
 }
+
+TEST_CASE("xboard: absurd clocks and memory keep the engine playing", "[xboard]") {
+    // Found by tests/fuzz_protocol.py: `time 9223372036854775807` overflowed (UBSan), and
+    // `memory` past the machine's memory ended the program with std::bad_alloc.
+    Process p = start_engine();
+    handshake(p);
+    p.send("new");
+    p.send("level 0 1e300 1e300");
+    p.send("time 9223372036854775807");
+    p.send("otim -9223372036854775808");
+    p.send("memory 9223372036854775807");
+    p.send("sd 2");
+    p.send("usermove e2e4");
+    engine_move(p, 10s);
+    p.send("st 1e300");
+    p.send("sd 2");
+    p.send("usermove d2d4");
+    engine_move(p, 10s);
+    p.send("new");
+    p.send("memory 16");
+    p.send("st 0.0001");
+    p.send("go");
+    engine_move(p, 10s);
+    sync(p, 1);
+    CHECK(p.running());
+}

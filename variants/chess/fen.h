@@ -25,11 +25,17 @@ inline std::vector<std::string_view> split_fen_fields(std::string_view s) {
     return out;
 }
 
-// A whole field as a non-negative number, or nothing.
+// The largest halfmove clock or fullmove number a FEN may give: far beyond any game, and
+// small enough that counting on from it (ply = 2 * (fullmove - 1), ++halfmove) cannot
+// overflow an int.
+constexpr int MAX_FEN_COUNT = 100000;
+
+// A whole field as a number from 0 to MAX_FEN_COUNT, or nothing.
 inline std::optional<int> parse_fen_number(std::string_view t) {
     int v = 0;
     auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-    if (ec != std::errc() || p != t.data() + t.size() || v < 0) return std::nullopt;
+    if (ec != std::errc() || p != t.data() + t.size() || v < 0 || v > MAX_FEN_COUNT)
+        return std::nullopt;
     return v;
 }
 

@@ -134,7 +134,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
     // 5-6. Halfmove clock and fullmove number.
     if (f.size() > 4) {
         auto n = number(f[4]);
-        if (!n) return fmt::format("bad halfmove clock '{}'", f[4]);
+        if (!n || *n > 100000) return fmt::format("bad halfmove clock '{}'", f[4]);
         s.halfmove = *n;
     }
     int fullmove = 1;
