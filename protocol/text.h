@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -49,6 +50,20 @@ template <typename Int> std::optional<Int> parse_number(std::string_view t) {
     Int v {};
     auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
     if (ec != std::errc() || p != t.data() + t.size()) return std::nullopt;
+    return v;
+}
+
+// A whole-string integer; one too large for Int (`go depth 99999999999999999999`) is taken
+// as Int's largest (or, negative, its smallest) value: for a search limit that is what the
+// user meant, and the caller clamps it to its own range.
+template <typename Int> std::optional<Int> parse_saturating(std::string_view t) {
+    Int v {};
+    auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (p != t.data() + t.size()) return std::nullopt;
+    if (ec == std::errc::result_out_of_range)
+        return t.starts_with('-') ? std::numeric_limits<Int>::min()
+                                  : std::numeric_limits<Int>::max();
+    if (ec != std::errc()) return std::nullopt;
     return v;
 }
 

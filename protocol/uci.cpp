@@ -204,7 +204,7 @@ void Uci::cmd_go(const std::vector<std::string>& words) {
             limits.searchMoves.assign(words.begin() + long(i) + 1, words.end());
             break;
         } else if (i + 1 < words.size()) {
-            auto v = parse_number<std::int64_t>(words[i + 1]);
+            auto v = parse_saturating<std::int64_t>(words[i + 1]);
             if (!v) {
                 error(fmt::format("'go {}' needs a number, not '{}'", w, words[i + 1]));
                 continue;

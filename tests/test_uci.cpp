@@ -141,3 +141,17 @@ TEST_CASE("absurd clock values are answered with a move, not an overflow", "[uci
     p.send("isready");
     CHECK(p.wait_for("readyok", 2s));
 }
+
+TEST_CASE(
+    "go numbers too large for 64 bits are taken as the largest value, not an error", "[uci]") {
+    Process p = start();
+    p.send("position startpos");
+    p.send("go depth 99999999999999999999 nodes 99999999999999999999 movetime 200");
+    std::vector<std::string> seen;
+    CHECK(p.wait_for("bestmove", 10s, &seen));
+    for (const auto& l : seen) CHECK(l.find("error") == std::string::npos);
+    p.send("go depth 2x");
+    CHECK(p.wait_for("info string error: 'go depth' needs a number, not '2x'", 2s));
+    p.send("stop");
+    CHECK(p.wait_for("bestmove", 2s));
+}
