@@ -1,5 +1,5 @@
-// Small FEN-reading helpers shared by the games that reuse the chess FEN code (standard
-// chess, Ms. Chess, Multiple Move Chess).
+// Small FEN-reading helpers shared by every game: splitting a FEN into fields and reading
+// its whole-number fields.
 #pragma once
 
 #include <cctype>

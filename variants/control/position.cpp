@@ -3,6 +3,7 @@
 #include "movegen.h"
 
 #include "engine/random.h"
+#include "engine/repetition.h"
 #include "variants/chess/fen.h"
 
 #include <algorithm>
@@ -670,12 +671,9 @@ bool Position::fifty_move_draw() const {
 }
 
 bool Position::is_repetition(int plyFromRoot) const {
-    int end = std::min(st->rule50, st->pliesFromNull);
-    int seen = 0;
-    const StateInfo* base = states.data();
-    for (int i = 4; i <= end && st - i >= base; i += 2)
-        if ((st - i)->key == st->key && (i < plyFromRoot || ++seen == 2)) return true;
-    return false;
+    const int history = int(st - states.data());
+    return repeats(std::min({st->rule50, st->pliesFromNull, history}), plyFromRoot,
+        [this](int i) { return (st - i)->key; });
 }
 
 } // namespace hq::control

@@ -3,6 +3,8 @@
 #include "movegen.h"
 
 #include "engine/random.h"
+#include "engine/repetition.h"
+#include "variants/chess/fen.h"
 
 #include <cassert>
 #include <cctype>
@@ -33,32 +35,10 @@ const Zobrist& zobrist() {
 
 namespace {
 
-// A whole non-negative number, or nothing.
-std::optional<int> number(std::string_view t) {
-    int v = 0;
-    auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-    if (ec != std::errc() || p != t.data() + t.size() || v < 0) return std::nullopt;
-    return v;
-}
-
 // A square name on the 4x8 board (`a1` .. `d8`), or SQ_NONE.
 Square board_square(std::string_view t) {
     if (t.size() != 2 || t[0] < 'a' || t[0] > 'd' || t[1] < '1' || t[1] > '8') return SQ_NONE;
     return make_square(File(t[0] - 'a'), Rank(t[1] - '1'));
-}
-
-std::vector<std::string_view> fields_of(std::string_view s) {
-    std::vector<std::string_view> out;
-    std::size_t i = 0;
-    auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
-    while (i < s.size()) {
-        while (i < s.size() && space(s[i])) ++i;
-        std::size_t j = i;
-        while (j < s.size() && !space(s[j])) ++j;
-        if (j > i) out.push_back(s.substr(i, j - i));
-        i = j;
-    }
-    return out;
 }
 
 } // namespace
@@ -81,7 +61,7 @@ void Position::remove(Square s) {
 }
 
 std::optional<std::string> Position::set_fen(std::string_view fen) {
-    auto f = fields_of(fen);
+    auto f = chess::split_fen_fields(fen);
     if (f.size() < 2)
         return std::string("a Martian Chess FEN needs at least the board and the side to move");
     if (f.size() > 9) return fmt::format("unexpected FEN field '{}'", f[9]);
@@ -133,14 +113,14 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
 
     // 5-6. Halfmove clock and fullmove number.
     if (f.size() > 4) {
-        auto n = number(f[4]);
-        if (!n || *n > 100000) return fmt::format("bad halfmove clock '{}'", f[4]);
+        auto n = chess::parse_fen_number(f[4]);
+        if (!n) return fmt::format("bad halfmove clock '{}'", f[4]);
         s.halfmove = *n;
     }
     int fullmove = 1;
     if (f.size() > 5) {
-        auto n = number(f[5]);
-        if (!n || *n > 100000) return fmt::format("bad fullmove number '{}'", f[5]);
+        auto n = chess::parse_fen_number(f[5]);
+        if (!n) return fmt::format("bad fullmove number '{}'", f[5]);
         fullmove = std::max(1, *n);
     }
     p.gamePly = 2 * (fullmove - 1) + (p.sideToMove == BLACK);
@@ -148,8 +128,11 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
     // 7. Scores, South's then North's.
     if (f.size() > 6) {
         auto plus = f[6].find('+');
-        auto south = plus == std::string_view::npos ? std::nullopt : number(f[6].substr(0, plus));
-        auto north = plus == std::string_view::npos ? std::nullopt : number(f[6].substr(plus + 1));
+        auto south = plus == std::string_view::npos ? std::nullopt
+                                                    : chess::parse_fen_number(f[6].substr(0, plus));
+        auto north = plus == std::string_view::npos
+            ? std::nullopt
+            : chess::parse_fen_number(f[6].substr(plus + 1));
         if (!south || !north || *south > MAX_FEN_SCORE || *north > MAX_FEN_SCORE)
             return fmt::format("bad scores '{}' (expected South+North, e.g. 0+0, each 0 to {})",
                 f[6], MAX_FEN_SCORE);
@@ -174,7 +157,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
 
     // 9. The clock.
     if (f.size() > 8 && f[8] != "-") {
-        auto n = number(f[8]);
+        auto n = chess::parse_fen_number(f[8]);
         if (!n || *n > CLOCK_START)
             return fmt::format("bad clock '{}' ('-' or a number from 0 to 7)", f[8]);
         s.clock = *n;
@@ -369,14 +352,8 @@ std::optional<Move> Position::parse_move(std::string_view text) const {
 
 bool Position::is_repetition(int plyFromRoot) const {
     const int last = int(states.size()) - 1;
-    const int end = std::min(st().reversible, last);
-    const Key now = repetition_key(st());
-    int seen = 0;
-    for (int i = 4; i <= end; i += 2)
-        if (repetition_key(states[std::size_t(last - i)]) == now
-            && (i < plyFromRoot || ++seen == 2))
-            return true;
-    return false;
+    return repeats(std::min(st().reversible, last), plyFromRoot,
+        [&](int i) { return repetition_key(states[std::size_t(last - i)]); });
 }
 
 End Position::end(int plyFromRoot) const {
