@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <fstream>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -63,6 +64,23 @@ template <Game G> std::vector<std::string> legal_move_texts(const typename G::Po
     for (auto m : list) out.push_back(p.move_text(m));
     std::sort(out.begin(), out.end());
     return out;
+}
+
+// Whether `text` is the text of a legal move here.
+template <Game G> bool is_legal_text(const typename G::Position& p, const std::string& text) {
+    auto all = legal_move_texts<G>(p);
+    return std::find(all.begin(), all.end(), text) != all.end();
+}
+
+// Plays moves given as text; the test fails on the first one that is not legal.
+template <Game G>
+void play_moves(typename G::Position& p, std::initializer_list<const char*> moves) {
+    for (const char* t : moves) {
+        auto m = p.parse_move(t);
+        INFO(t << " in " << p.fen());
+        REQUIRE(m.has_value());
+        p.do_move(*m);
+    }
 }
 
 inline std::uint64_t run_perft(Engine& e, int depth) {

@@ -25,17 +25,11 @@ Position from_fen(const std::string& fen, bool is960 = false) {
 std::vector<std::string> legal_texts(const Position& p) { return test::legal_move_texts<Chess>(p); }
 
 bool is_legal_text(const Position& p, const std::string& text) {
-    auto all = legal_texts(p);
-    return std::find(all.begin(), all.end(), text) != all.end();
+    return test::is_legal_text<Chess>(p, text);
 }
 
 void play(Position& p, std::initializer_list<const char*> moves) {
-    for (const char* t : moves) {
-        auto m = p.parse_move(t);
-        INFO(t);
-        REQUIRE(m.has_value());
-        p.do_move(*m);
-    }
+    test::play_moves<Chess>(p, moves);
 }
 
 } // namespace

@@ -29,8 +29,7 @@ Position from_fen(const std::string& fen) { return test::position_from_fen<Marti
 Texts legal_texts(const Position& p) { return test::legal_move_texts<Martian>(p); }
 
 bool is_legal_text(const Position& p, const std::string& text) {
-    auto all = legal_texts(p);
-    return std::find(all.begin(), all.end(), text) != all.end();
+    return test::is_legal_text<Martian>(p, text);
 }
 
 // The legal moves of the piece on `from` without clock calls, sorted.
@@ -42,12 +41,7 @@ Texts moves_from(const Position& p, const std::string& from) {
 }
 
 void play(Position& p, std::initializer_list<const char*> moves) {
-    for (const char* t : moves) {
-        auto m = p.parse_move(t);
-        INFO(t << " in " << p.fen());
-        REQUIRE(m.has_value());
-        p.do_move(*m);
-    }
+    test::play_moves<Martian>(p, moves);
 }
 
 Position after(const std::string& fen, std::initializer_list<const char*> moves) {

@@ -45,17 +45,11 @@ Texts sorted(Texts v) {
 }
 
 bool is_legal_text(const Position& p, const std::string& text) {
-    auto all = legal_texts(p);
-    return std::find(all.begin(), all.end(), text) != all.end();
+    return test::is_legal_text<MsChess>(p, text);
 }
 
 void play(Position& p, std::initializer_list<const char*> moves) {
-    for (const char* t : moves) {
-        auto m = p.parse_move(t);
-        INFO(t << " in " << p.fen());
-        REQUIRE(m.has_value());
-        p.do_move(*m);
-    }
+    test::play_moves<MsChess>(p, moves);
 }
 
 } // namespace

@@ -25,8 +25,7 @@ Position from_fen(const std::string& fen) { return test::position_from_fen<Multi
 Strings legal_texts(const Position& p) { return test::legal_move_texts<MultiMove>(p); }
 
 bool is_legal_text(const Position& p, const std::string& text) {
-    auto all = legal_texts(p);
-    return std::find(all.begin(), all.end(), text) != all.end();
+    return test::is_legal_text<MultiMove>(p, text);
 }
 
 // The legal moves of one piece, sorted.
@@ -38,12 +37,7 @@ Strings moves_from(const Position& p, const std::string& square) {
 }
 
 void play(Position& p, std::initializer_list<const char*> moves) {
-    for (const char* t : moves) {
-        auto m = p.parse_move(t);
-        INFO(t << " in " << p.fen());
-        REQUIRE(m.has_value());
-        p.do_move(*m);
-    }
+    test::play_moves<MultiMove>(p, moves);
 }
 
 // The same position with colours swapped and the board mirrored top to bottom.
