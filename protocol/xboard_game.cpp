@@ -1,6 +1,7 @@
 #include "xboard_game.h"
 
 #include "text.h"
+#include "xboard_variants.h"
 
 #include <cctype>
 #include <cstdlib>
@@ -53,19 +54,6 @@ bool has_castling_rights(std::string_view fen, Color side) {
             && is_white_piece(c) == (side == WHITE))
             return true;
     return false;
-}
-
-// Whether a FEN's board names pieces with the one-letter chess set (PNBRQK, pnbrqk).
-// Games with other piece names (Control Chess's two-letter pieces) are not read
-// square by square here: their castling is always a two-file king move.
-bool one_letter_pieces(std::string_view fen) {
-    auto fields = split_words(fen);
-    if (fields.empty()) return false;
-    for (char c : fields[0])
-        if (std::isalpha(static_cast<unsigned char>(c))
-            && std::string_view("PNBRQKpnbrqk").find(c) == std::string_view::npos)
-            return false;
-    return true;
 }
 
 } // namespace
@@ -218,7 +206,7 @@ std::vector<std::string> XBoardGame::to_xboard(std::string_view engineMove) cons
         return legs;
     }
     // Castling written king takes own rook (Chess960): XBoard wants O-O / O-O-O.
-    if (auto sq = move_squares(engineMove); sq && one_letter_pieces(ref->fen())) {
+    if (auto sq = move_squares(engineMove); sq && chess_pieces_only(ref->fen())) {
         std::string fen = ref->fen();
         char king = fen_piece_at(fen, square_text(sq->first));
         char target = fen_piece_at(fen, square_text(sq->second));
@@ -243,7 +231,7 @@ std::optional<std::string> XBoardGame::castling_move(bool kingSide) const {
     if (nullOwed) return std::nullopt;
     Color us = ref->side_to_move();
     std::string fen = ref->fen();
-    if (!one_letter_pieces(fen)) {
+    if (!chess_pieces_only(fen)) {
         // The king's two-file move from the e-file (Control Chess).
         std::string wanted
             = us == WHITE ? (kingSide ? "e1g1" : "e1c1") : (kingSide ? "e8g8" : "e8c8");

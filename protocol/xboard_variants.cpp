@@ -19,6 +19,8 @@ constexpr std::string_view ChessPieceTable = "PNBRQKpnbrqk";
 // six-field FEN that XBoard sends back is completed by the game from its variant name.
 std::string standard_fen(std::string_view fen) { return join_words(split_words(fen), 0, 6); }
 
+} // namespace
+
 bool chess_pieces_only(std::string_view fen) {
     auto fields = split_words(fen);
     if (fields.empty()) return false;
@@ -28,8 +30,6 @@ bool chess_pieces_only(std::string_view fen) {
             return false;
     return true;
 }
-
-} // namespace
 
 std::string xboard_variant_name(const VariantSpec& spec) {
     if (spec.name == "chess") return "normal";

@@ -27,6 +27,10 @@ std::string xboard_variant_name(const VariantSpec& spec);
 // or alias, case-insensitive); nothing if unknown.
 std::optional<std::string> variant_from_xboard(std::string_view name);
 
+// Whether a FEN's board names its pieces with the chess letters only (PNBRQK, pnbrqk);
+// not so for Control Chess's two-letter pieces.
+bool chess_pieces_only(std::string_view fen);
+
 // Whether XBoard knows the game's rules itself (no `setup` needed).
 bool xboard_knows(const VariantSpec& spec);
 
