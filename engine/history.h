@@ -23,9 +23,6 @@ struct HistoryTable {
     }
 };
 
-// What the search learns about moves and keeps from one search to the next (cleared by
-// a new game): quiet-move history and, per previous move (from, to), the reply that last
-// refuted it (the counter move, as the game's raw 32-bit move).
 // History of a quiet move given the square the previous move went to (a cheap,
 // game-independent stand-in for "the piece that just moved"): which replies work against
 // which moves.
@@ -41,6 +38,9 @@ struct ContinuationHistory {
     }
 };
 
+// What the search learns about moves and keeps from one search to the next (cleared by
+// a new game): quiet-move history and, per previous move (from, to), the reply that last
+// refuted it (the counter move, as the game's raw 32-bit move).
 struct SearchMemory {
     HistoryTable history;
     ContinuationHistory continuation;

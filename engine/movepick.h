@@ -107,9 +107,6 @@ public:
         }
     }
 
-    // True while the picker is still in the noisy stages (for pruning decisions).
-    bool in_quiet_stage() const { return stage == QUIETS || stage == BAD_NOISY; }
-
 private:
     enum Stage { TT_MOVE, GEN_NOISY, GOOD_NOISY, GEN_QUIET, QUIETS, BAD_NOISY, DONE };
 

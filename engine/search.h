@@ -16,32 +16,68 @@
 #include <cmath>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
 
 namespace hq {
 
-// Named constants of the search (Ethereal's habit: margins live here, not in expressions).
+// Every tuning number of the search, named (Ethereal's habit: margins live here, not in
+// expressions), so that a reader sees them together and a tuner can reach them. Values
+// are centipawns and plies unless a comment says otherwise.
 namespace params {
-constexpr int AspirationDepth = 5;
-constexpr int AspirationWindow = 18;
+// Iterative deepening and aspiration windows.
+constexpr int AspirationDepth = 5;     // first depth searched with a window around the last value
+constexpr int AspirationWindow = 18;   // its initial half-width
+constexpr int AspirationGrowthAdd = 5; // a failed window grows by half plus this
+constexpr std::int64_t FailLineAfterMs = 2000; // report fail-high/low lines after this long
+// Time: a falling best value buys time for another iteration.
+constexpr int TimeFallMargin = 30;         // "falling a lot": more than this since the last depth
+constexpr double TimeFallScaleBig = 1.6;   // optimum scale when falling a lot
+constexpr double TimeFallScaleSmall = 1.2; // ... when falling a little
+constexpr double TimeNextIterationShare = 0.6; // no new iteration past this share of optimum
+// Reverse futility pruning.
 constexpr int ReverseFutilityDepth = 8;
-constexpr int ReverseFutilityMargin = 75;
+constexpr int ReverseFutilityMargin = 75; // per ply of depth
+// Null move pruning: reduction R = base + depth / divisor + min(max, (eval - beta) / scale).
 constexpr int NullMoveDepth = 3;
+constexpr int NullMoveBaseReduction = 3;
+constexpr int NullMoveDepthDivisor = 3;
+constexpr int NullMoveEvalScale = 200;
+constexpr int NullMoveMaxEvalReduction = 3;
+constexpr int NullMoveVerifyDepth = 12; // from this depth a null-move cutoff is verified
+// Internal iterative reduction.
+constexpr int IirDepth = 4;
+// Singular extensions.
+constexpr int SingularDepth = 8;
+constexpr int SingularTtDepthMargin = 3; // the TT entry is at most this much shallower
+constexpr int SingularMargin = 16;       // eighths of a centipawn per ply of depth
+// Futility and late move pruning of quiet moves.
 constexpr int FutilityDepth = 6;
-constexpr int FutilityMargin = 90;
+constexpr int FutilityMargin = 90; // per ply of depth
 constexpr int FutilityBase = 60;
 constexpr int LateMovePruningDepth = 7;
-constexpr int LmrMinDepth = 3;
-constexpr int QsDeltaMargin = 200;
+constexpr int LateMoveCountBase = 3; // quiets looked at: (base + depth^2) / (2 - improving)
+// Static exchange pruning of captures.
 constexpr int SeePruningDepth = 6;
+constexpr int SeePruningMargin = 90; // per ply of depth
+// Late move reductions: table[d][m] = base + ln(d) ln(m) / divisor, then adjusted.
+constexpr int LmrMinDepth = 3;
+constexpr double LmrBase = 0.7;
+constexpr double LmrDivisor = 2.3;
+constexpr int LmrHistoryDivisor = 8000; // one ply less (more) per this much history
+// Extensions.
+constexpr int MaxCheckExtensions = 16; // per line
+// History: a cutoff's bonus is min(depth^2 * scale, max).
+constexpr int HistoryBonusScale = 16;
+constexpr int HistoryBonusMax = 1600;
+constexpr int MaxQuietsRemembered = 64; // quiets tried before a cutoff that lose history
+// Quiescence search.
+constexpr int QsDeltaMargin = 200;
 constexpr int MaxQsearchPlies = 12;
 constexpr int MaxQsearchPliesTurns = 6; // games with several moves a turn
-constexpr int SingularDepth = 8;
-constexpr int SingularMargin = 16; // eighths of a centipawn per ply of depth
-constexpr int SeePruningMargin = 90;
-constexpr int MaxCheckExtensions = 16;
 } // namespace params
 
 template <SearchGame G> class SearchWorker {
@@ -65,7 +101,8 @@ public:
         // Late move reductions grow with the logarithms of depth and move number.
         for (int d = 1; d < 64; ++d)
             for (int m = 1; m < 64; ++m)
-                reductions[d][m] = int(0.7 + std::log(double(d)) * std::log(double(m)) / 2.3);
+                reductions[d][m] = int(params::LmrBase
+                    + std::log(double(d)) * std::log(double(m)) / params::LmrDivisor);
     }
 
     // Iterative deepening; the main worker (id 0) also reports and decides when to stop.
@@ -100,8 +137,8 @@ public:
                     } else if (v >= beta) {
                         beta = std::min(v + delta, VALUE_INFINITE);
                     } else break;
-                    delta += delta / 2 + 5;
-                    if (report && elapsed_ms(limits.start) > 2000)
+                    delta += delta / 2 + params::AspirationGrowthAdd;
+                    if (report && elapsed_ms(limits.start) > params::FailLineAfterMs)
                         report_line(report, depth, pvIndex, v <= alpha ? BOUND_UPPER : BOUND_LOWER);
                 }
                 std::stable_sort(rootMoves.begin(), rootMoves.begin() + pvIndex + 1,
@@ -122,8 +159,12 @@ public:
                 break;
             if (shared.plan.optimum && !pondering()) {
                 // Spend longer while the best value is falling.
-                double scale = best < previous - 30 ? 1.6 : best < previous ? 1.2 : 1.0;
-                if (elapsed_ms(limits.start) > shared.plan.optimum * scale * 0.6) break;
+                double scale = best < previous - params::TimeFallMargin ? params::TimeFallScaleBig
+                    : best < previous                                   ? params::TimeFallScaleSmall
+                                                                        : 1.0;
+                if (elapsed_ms(limits.start)
+                    > shared.plan.optimum * scale * params::TimeNextIterationShare)
+                    break;
             }
             previous = best;
         }
@@ -265,14 +306,13 @@ private:
         // Step 5. Transposition table: a deep enough entry with a fitting bound answers
         // a zero-window node outright.
         const Key key = pos.key();
-        TTData tte = shared.tt->probe(key);
-        Value ttValue = TranspositionTable::from_tt(tte.value, ply);
-        Move ttMove = tte.hit ? Move::from_raw(tte.move) : Move();
+        const TTProbe tt = probe_tt(key, ply);
+        const TTData& tte = tt.data;
+        const Value ttValue = tt.value;
+        const Move ttMove = tt.move;
         Stack& ss = stack[ply];
         const bool excludedSearch = bool(ss.excluded);
-        if (!pvNode && !excludedSearch && tte.hit && tte.depth >= depth && ttValue != VALUE_NONE
-            && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
-            return ttValue;
+        if (!pvNode && !excludedSearch && tt.cuts(depth, beta)) return ttValue;
 
         // Step 6. Static evaluation (none in check: every move is forced to matter).
         Value eval = VALUE_NONE;
@@ -300,33 +340,13 @@ private:
             // Step 8. Null move pruning: if passing still fails high, a real move will
             // too (unsound in zugzwang; the game says when passing is allowed).
             if (depth >= params::NullMoveDepth && eval >= beta && ss.staticEval >= beta
-                && G::null_move_allowed(pos) && ply >= nullMinPly) {
-                int r = 3 + depth / 3 + std::min(3, (eval - beta) / 200);
-                Color us = pos.side_to_move();
-                pos.do_null_move();
-                ss.move = Move();
-                nodes.fetch_add(1, std::memory_order_relaxed);
-                auto zws = [&](Value a, Value b) {
-                    return search(a, b, depth - r, ply + 1, false, !cutNode);
-                };
-                Value v = child(us, zws, beta - 1, beta);
-                pos.undo_null_move();
-                if (stopped()) return VALUE_ZERO;
-                if (v >= beta) {
-                    if (v >= VALUE_MATE_IN_MAX_PLY) v = beta;
-                    if (depth < 12) return v;
-                    // Verification at high depth, with null moves off for our side.
-                    nullMinPly = ply + 3 * (depth - r) / 4;
-                    Value verified = search(beta - 1, beta, depth - r, ply, false, false);
-                    nullMinPly = 0;
-                    if (verified >= beta) return v;
-                }
-            }
+                && G::null_move_allowed(pos) && ply >= nullMinPly)
+                if (auto v = null_move_cutoff(beta, depth, ply, cutNode, eval)) return *v;
         }
 
         // Step 9. Internal iterative reduction: without a TT move this node was not
         // searched before; search it shallower first.
-        if (depth >= 4 && !ttMove && (pvNode || cutNode)) --depth;
+        if (depth >= params::IirDepth && !ttMove && (pvNode || cutNode)) --depth;
 
         // Step 9a. Singular extension: when the TT move is much better than every
         // alternative (a search without it, at half depth, fails low against a margin
@@ -334,7 +354,7 @@ private:
         // beat beta, several moves fail high and this node is cut at once (multi-cut).
         int singularExtension = 0;
         if (G::alternating && depth >= params::SingularDepth && ttMove && !excludedSearch
-            && tte.depth >= depth - 3 && (tte.bound & BOUND_LOWER)
+            && tte.depth >= depth - params::SingularTtDepthMargin && (tte.bound & BOUND_LOWER)
             && std::abs(ttValue) < VALUE_MATE_IN_MAX_PLY && G::is_legal(pos, ttMove)) {
             Value singularBeta = ttValue - params::SingularMargin * depth / 8;
             ss.excluded = ttMove;
@@ -342,7 +362,7 @@ private:
             ss.excluded = Move();
             if (stopped()) return VALUE_ZERO;
             if (v < singularBeta) singularExtension = 1;
-            else if (singularBeta >= beta) return singularBeta;
+            else if (singularBeta >= beta) return singularBeta; // multi-cut
         }
 
         // Step 10. The move loop.
@@ -357,7 +377,7 @@ private:
         Value best = -VALUE_INFINITE;
         Move bestMove = Move();
         int moveCount = 0;
-        Move quietsTried[64];
+        Move quietsTried[params::MaxQuietsRemembered];
         int quietCount = 0;
         const Value originalAlpha = alpha;
 
@@ -390,7 +410,7 @@ private:
                 && best > VALUE_MATED_IN_MAX_PLY) {
                 // Late move pruning: at low depth only the first few quiets get a look.
                 bool lateMove = depth <= params::LateMovePruningDepth
-                    && moveCount > (3 + depth * depth) / (2 - improving);
+                    && moveCount > (params::LateMoveCountBase + depth * depth) / (2 - improving);
                 // Futility pruning: the static value is so far below alpha that a quiet
                 // move cannot raise it enough.
                 bool futile = depth <= params::FutilityDepth
@@ -424,7 +444,7 @@ private:
                 r += !pvNode + cutNode - improving;
                 r -= (memory.history.get(us, m.from(), m.to())
                          + (cont ? cont[m.from() * 64 + m.to()] : 0))
-                    / 8000;
+                    / params::LmrHistoryDivisor;
                 if (m == ss.killers[0] || m == ss.killers[1]) --r;
                 int reduced = std::clamp(newDepth - r, 1, newDepth);
                 auto zwsReduced = [&](Value a, Value b) {
@@ -458,81 +478,137 @@ private:
                     if (v >= beta) {
                         // Step 14. A quiet cutoff move becomes a killer and gains history;
                         // the quiets tried before it lose some.
-                        if (!noisy) {
-                            if (ss.killers[0] != m) {
-                                ss.killers[1] = ss.killers[0];
-                                ss.killers[0] = m;
-                            }
-                            if (previous)
-                                memory.counterMoves[previous.from()][previous.to()] = m.raw();
-                            int bonus = std::min(depth * depth * 16, 1600);
-                            memory.history.update(us, m.from(), m.to(), bonus);
-                            if (previous)
-                                memory.continuation.update(previous.to(), m.from(), m.to(), bonus);
-                            for (int i = 0; i < quietCount; ++i) {
-                                Move q = quietsTried[i];
-                                memory.history.update(us, q.from(), q.to(), -bonus);
-                                if (previous)
-                                    memory.continuation.update(
-                                        previous.to(), q.from(), q.to(), -bonus);
-                            }
-                        }
+                        if (!noisy)
+                            reward_quiet_cutoff(ss, us, m, previous, depth,
+                                std::span<const Move>(quietsTried, quietCount));
                         break;
                     }
                 }
             }
-            if (!noisy && quietCount < 64) quietsTried[quietCount++] = m;
+            if (!noisy && quietCount < params::MaxQuietsRemembered) quietsTried[quietCount++] = m;
         }
 
         // Step 15. No legal move: mate, stalemate, or whatever the game says.
         if (moveCount == 0) return excludedSearch ? alpha : G::no_moves_value(pos, ply);
 
         if (excludedSearch) return best; // a partial search: nothing to remember
-        Bound bound = best >= beta ? BOUND_LOWER : best > originalAlpha ? BOUND_EXACT : BOUND_UPPER;
-        shared.tt->store(key, bestMove ? std::uint32_t(bestMove.raw()) : 0,
-            TranspositionTable::to_tt(best, ply), ss.staticEval, depth, bound);
+        store_result(key, best, bestMove, originalAlpha, beta, ss.staticEval, depth, ply);
         return best;
     }
 
+    // The TT entry of a node, with its value made relative to this ply.
+    struct TTProbe {
+        TTData data;
+        Value value;
+        Move move;
+        // A deep enough entry whose bound settles a zero-window search against beta.
+        bool cuts(int depth, Value beta) const {
+            return data.hit && data.depth >= depth && value != VALUE_NONE
+                && (data.bound & (value >= beta ? BOUND_LOWER : BOUND_UPPER));
+        }
+    };
+    TTProbe probe_tt(Key key, int ply) const {
+        TTData d = shared.tt->probe(key);
+        return {
+            d, TranspositionTable::from_tt(d.value, ply), d.hit ? Move::from_raw(d.move) : Move()};
+    }
+
+    // Stores a node's result: a lower bound when it failed high, exact when it raised
+    // alpha, an upper bound otherwise.
+    void store_result(Key key, Value best, Move bestMove, Value originalAlpha, Value beta,
+        Value staticEval, int depth, int ply) {
+        Bound bound = best >= beta ? BOUND_LOWER : best > originalAlpha ? BOUND_EXACT : BOUND_UPPER;
+        shared.tt->store(key, bestMove ? std::uint32_t(bestMove.raw()) : 0,
+            TranspositionTable::to_tt(best, ply), staticEval, depth, bound);
+    }
+
+    // Step 8 of search(): the null move search. Its value when the node can be cut.
+    std::optional<Value> null_move_cutoff(
+        Value beta, int depth, int ply, bool cutNode, Value eval) {
+        int r = params::NullMoveBaseReduction + depth / params::NullMoveDepthDivisor
+            + std::min(params::NullMoveMaxEvalReduction, (eval - beta) / params::NullMoveEvalScale);
+        Color us = pos.side_to_move();
+        pos.do_null_move();
+        stack[ply].move = Move();
+        nodes.fetch_add(1, std::memory_order_relaxed);
+        auto zws
+            = [&](Value a, Value b) { return search(a, b, depth - r, ply + 1, false, !cutNode); };
+        Value v = child(us, zws, beta - 1, beta);
+        pos.undo_null_move();
+        if (stopped()) return VALUE_ZERO;
+        if (v < beta) return std::nullopt;
+        if (v >= VALUE_MATE_IN_MAX_PLY) v = beta; // an unproven mate
+        if (depth < params::NullMoveVerifyDepth) return v;
+        // Verification at high depth, with null moves off for our side.
+        nullMinPly = ply + 3 * (depth - r) / 4;
+        Value verified = search(beta - 1, beta, depth - r, ply, false, false);
+        nullMinPly = 0;
+        if (verified >= beta) return v;
+        return std::nullopt;
+    }
+
+    // Step 14 of search(): a quiet move that cut becomes a killer and the counter move of
+    // the previous one, and gains history; the quiets tried before it lose as much.
+    void reward_quiet_cutoff(
+        Stack& ss, Color us, Move m, Move previous, int depth, std::span<const Move> quietsBefore) {
+        if (ss.killers[0] != m) {
+            ss.killers[1] = ss.killers[0];
+            ss.killers[0] = m;
+        }
+        if (previous) memory.counterMoves[previous.from()][previous.to()] = m.raw();
+        int bonus = std::min(depth * depth * params::HistoryBonusScale, params::HistoryBonusMax);
+        memory.history.update(us, m.from(), m.to(), bonus);
+        if (previous) memory.continuation.update(previous.to(), m.from(), m.to(), bonus);
+        for (Move q : quietsBefore) {
+            memory.history.update(us, q.from(), q.to(), -bonus);
+            if (previous) memory.continuation.update(previous.to(), q.from(), q.to(), -bonus);
+        }
+    }
+
     // Quiescence search: only noisy moves (all evasions in check) until the position is
-    // quiet, standing pat on the static evaluation.
+    // quiet, standing pat on the static evaluation. Its TT entries have depth 0.
     Value qsearch(Value alpha, Value beta, int ply, bool pvNode, int qsPly = 0) {
         pvLength[ply] = 0;
+
+        // Step Q1. Abort and limits.
         check_limits();
         if (stopped()) return VALUE_ZERO;
         selDepth = std::max(selDepth, ply);
+
+        // Step Q2. Games decided by a rule, the maximal depth, and the bound on capture
+        // sequences (games with several moves a turn can chain many captures before the
+        // position calms down).
         if (auto v = G::rule_value(pos, ply)) return *v;
         const bool inCheck = pos.in_check();
         if (ply >= MAX_PLY - 2) return inCheck ? VALUE_DRAW : G::evaluate(pos);
-        // Capture sequences are bounded: games with several moves a turn can chain many
-        // captures before the position calms down.
         if (qsPly >= (G::alternating ? params::MaxQsearchPlies : params::MaxQsearchPliesTurns))
             return G::evaluate(pos);
 
+        // Step Q3. Transposition table: any entry (every depth is at least 0) with a fitting
+        // bound answers a zero-window node.
         const Key key = pos.key();
-        TTData tte = shared.tt->probe(key);
-        Value ttValue = TranspositionTable::from_tt(tte.value, ply);
-        if (!pvNode && tte.hit && ttValue != VALUE_NONE
-            && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
-            return ttValue;
+        const TTProbe tt = probe_tt(key, ply);
+        if (!pvNode && tt.cuts(0, beta)) return tt.value;
 
+        // Step Q4. Stand pat: out of check, the side to move may decline every capture.
         Value best = -VALUE_INFINITE, standPat = VALUE_NONE;
         if (!inCheck) {
-            standPat = tte.hit && tte.eval != VALUE_NONE ? tte.eval : G::evaluate(pos);
+            standPat = tt.data.hit && tt.data.eval != VALUE_NONE ? tt.data.eval : G::evaluate(pos);
             best = standPat;
             if (best >= beta) return best;
             alpha = std::max(alpha, best);
         }
 
+        // Step Q5. The noisy moves (every evasion in check), best first.
         const Color us = pos.side_to_move();
-        MovePicker<G> picker(pos, tte.hit ? Move::from_raw(tte.move) : Move());
+        MovePicker<G> picker(pos, tt.move);
         Move bestMove = Move();
         int moveCount = 0;
         const Value originalAlpha = alpha;
         for (Move m = picker.next(); m; m = picker.next()) {
             ++moveCount;
-            // Delta pruning: even winning this capture's victim cannot reach alpha (for
-            // games that can tell what a noisy move gains).
+            // Step Q6. Delta pruning: even winning this capture's victim cannot reach alpha
+            // (for games that can tell what a noisy move gains).
             if constexpr (requires { G::noisy_gain(pos, m); })
                 if (!inCheck && standPat + params::QsDeltaMargin + G::noisy_gain(pos, m) <= alpha)
                     continue;
@@ -553,11 +629,10 @@ private:
                 }
             }
         }
+        // Step Q7. In check with no evasion: mated (or what the game says).
         if (inCheck && moveCount == 0) return G::no_moves_value(pos, ply);
 
-        Bound bound = best >= beta ? BOUND_LOWER : best > originalAlpha ? BOUND_EXACT : BOUND_UPPER;
-        shared.tt->store(key, bestMove ? std::uint32_t(bestMove.raw()) : 0,
-            TranspositionTable::to_tt(best, ply), standPat, 0, bound);
+        store_result(key, best, bestMove, originalAlpha, beta, standPat, 0, ply);
         return best;
     }
 
