@@ -356,13 +356,9 @@ private:
         if (G::alternating && depth >= params::SingularDepth && ttMove && !excludedSearch
             && tte.depth >= depth - params::SingularTtDepthMargin && (tte.bound & BOUND_LOWER)
             && std::abs(ttValue) < VALUE_MATE_IN_MAX_PLY && G::is_legal(pos, ttMove)) {
-            Value singularBeta = ttValue - params::SingularMargin * depth / 8;
-            ss.excluded = ttMove;
-            Value v = search(singularBeta - 1, singularBeta, (depth - 1) / 2, ply, false, cutNode);
-            ss.excluded = Move();
-            if (stopped()) return VALUE_ZERO;
-            if (v < singularBeta) singularExtension = 1;
-            else if (singularBeta >= beta) return singularBeta; // multi-cut
+            auto singular = singular_test(ttMove, ttValue, beta, depth, ply, cutNode);
+            if (singular.cutoff) return *singular.cutoff;
+            singularExtension = singular.extension;
         }
 
         // Step 10. The move loop.
@@ -545,6 +541,25 @@ private:
         nullMinPly = 0;
         if (verified >= beta) return v;
         return std::nullopt;
+    }
+
+    // Step 9a of search(): is the TT move singular? A search of the other moves at half
+    // depth against a margin below the TT value says. The extension it earns, or the value
+    // to cut the node with (multi-cut) when the others beat beta too.
+    struct Singular {
+        int extension = 0;
+        std::optional<Value> cutoff;
+    };
+    Singular singular_test(
+        Move ttMove, Value ttValue, Value beta, int depth, int ply, bool cutNode) {
+        Value singularBeta = ttValue - params::SingularMargin * depth / 8;
+        stack[ply].excluded = ttMove;
+        Value v = search(singularBeta - 1, singularBeta, (depth - 1) / 2, ply, false, cutNode);
+        stack[ply].excluded = Move();
+        if (stopped()) return {0, VALUE_ZERO};
+        if (v < singularBeta) return {1, std::nullopt};
+        if (singularBeta >= beta) return {0, singularBeta};
+        return {};
     }
 
     // Step 14 of search(): a quiet move that cut becomes a killer and the counter move of
