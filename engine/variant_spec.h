@@ -8,6 +8,12 @@
 
 namespace hq {
 
+// A position `harlequin bench` searches (empty FEN: the start position).
+struct BenchPosition {
+    std::string fen;
+    int depthOffset = 0; // games with long turns search shallower for the same effort
+};
+
 struct VariantSpec {
     std::string name;         // the UCI_Variant value, lowercase
     std::string startFen;     // what `position startpos` means
@@ -19,6 +25,11 @@ struct VariantSpec {
     // XBoard's piece-to-char table for a game whose letters are not chess's (one letter
     // per XBoard piece type, `.` for unused, White's half then Black's); empty: chess's.
     std::string xboardPieces = {};
+    // The game's share of `harlequin bench` (every registered game must have some).
+    std::vector<BenchPosition> bench = {};
+    // Its reference perft file, tests/data/<perftFile>.epd (games of one rule set share
+    // one: its FENs carry the fields that tell them apart). Every game must have one.
+    std::string perftFile = {};
 };
 
 } // namespace hq

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
+#include <fstream>
 
 using namespace hq;
 
@@ -36,25 +37,16 @@ void check_file(
 
 } // namespace
 
-TEST_CASE("perft of standard chess matches the reference file", "[perft][chess]") {
-    check_file("chess.epd", "chess");
-}
-
-TEST_CASE("perft of Chess960 matches the reference file", "[perft][chess960]") {
-    check_file("chess960.epd", "chess960");
-}
-
-TEST_CASE("perft of Ms. Chess matches the reference file", "[perft][mschess]") {
-    check_file("mschess.epd", "mschess");
-}
-
-TEST_CASE("perft of Multiple Move Chess matches the reference file", "[perft][multimove]") {
-    // Each FEN's field 7 sets N; the engine plays "multimove" (N = 3 by default).
-    check_file("multimove.epd", "multimove");
-}
-
-TEST_CASE("perft of Control Chess matches the reference file", "[perft][control]") {
-    check_file("control.epd", "control");
+// Every registered game: its reference file (VariantSpec::perftFile) exists and every line
+// of it matches. A game registered without a reference file fails here.
+TEST_CASE("perft of every registered game matches its reference file", "[perft]") {
+    for (const VariantSpec& spec : registered_variants()) {
+        DYNAMIC_SECTION(spec.name) {
+            INFO("the registry names no perft file for " << spec.name);
+            REQUIRE_FALSE(spec.perftFile.empty());
+            check_file(spec.perftFile + ".epd", spec.name);
+        }
+    }
 }
 
 TEST_CASE(
@@ -63,6 +55,29 @@ TEST_CASE(
     check_file("chess.epd", "multimove", " 0/1");
 }
 
-TEST_CASE("perft of Martian Chess matches the reference file", "[perft][martian]") {
-    check_file("martian.epd", "martian");
+TEST_CASE("every registered game has bench positions and an openings file", "[registry]") {
+    for (const VariantSpec& spec : registered_variants()) {
+        INFO(spec.name);
+        CHECK_FALSE(spec.bench.empty());
+        auto engine = make_engine(spec.name);
+        REQUIRE(engine);
+        for (const BenchPosition& bp : spec.bench) {
+            INFO(bp.fen);
+            CHECK_FALSE(engine->set_position(bp.fen, {}).has_value());
+        }
+        // The openings that `harlequin match` and the self-play runs start from.
+        std::ifstream openings(
+            std::string(HARLEQUIN_TEST_DATA) + "/../../bench/openings/" + spec.name + ".epd");
+        REQUIRE(openings);
+        int lines = 0;
+        for (std::string line; std::getline(openings, line);) {
+            if (line.empty() || line[0] == '#') continue;
+            ++lines;
+            // An EPD line: the FEN's fields up to the first operation (`;`) or all of it.
+            std::string fen = line.substr(0, line.find(';'));
+            INFO(fen);
+            CHECK_FALSE(engine->set_position(fen, {}).has_value());
+        }
+        CHECK(lines >= 20);
+    }
 }
