@@ -2,6 +2,8 @@
 # dependencies when missing, configure a Release build and build it; CMake does the rest.
 BUILD ?= build
 JOBS ?= 2
+# OpenBench builds with `make EXE=<path>`: the engine is copied to that path.
+EXE ?=
 CMAKE_FLAGS ?=
 ifeq ($(CI),true)
 CMAKE_FLAGS += -DHARLEQUIN_WERROR=ON
@@ -17,6 +19,9 @@ deps:
 build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS)
+ifneq ($(EXE),)
+	cp $(BUILD)/harlequin $(EXE)
+endif
 
 bench: build
 	./$(BUILD)/harlequin bench
