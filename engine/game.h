@@ -33,6 +33,19 @@
 
 namespace hq {
 
+// The optional hooks. A game states which of them it has in `static constexpr GameHooks
+// hooks`, and `check_hooks<G>()` (a static_assert in the game's folder) proves each stated
+// hook exists with the right signature and no unstated one does: a misspelt hook is a
+// compile error, not a feature silently switched off.
+struct GameHooks {
+    bool see = false;          // G::see_ge(pos, m, threshold): static exchange >= threshold
+    bool noisyGain = false;    // G::noisy_gain(pos, m): material a noisy move wins (delta pruning)
+    bool san = false;          // G::san(pos, m): the move in SAN, for PGN
+    bool setVariant = false;   // pos.set_variant(spec): the registered name being played
+    bool setChess960 = false;  // pos.set_chess960(on): king-takes-rook castling notation
+    bool movesPerTurn = false; // pos.moves_per_turn(): single moves a turn (time sharing)
+};
+
 template <typename G>
 concept Game = requires {
     typename G::Position;
@@ -55,6 +68,7 @@ concept Game = requires {
     {G::generate_legal(cpos, list)};
     { G::count_legal(cpos) } -> std::convertible_to<std::uint64_t>;
     { G::adjudicate(cpos) } -> std::same_as<Outcome>;
+    { G::hooks } -> std::convertible_to<GameHooks>;
 };
 
 // What the search needs on top of `Game`:
@@ -94,12 +108,54 @@ concept SearchGame = Game<G> && requires(typename G::Position& pos,
     { m.to() } -> std::same_as<Square>;
 };
 
+template <typename G>
+concept HasSee = requires(const typename G::Position& pos, typename G::Move m, Value v) {
+    { G::see_ge(pos, m, v) } -> std::same_as<bool>;
+};
+template <typename G>
+concept HasNoisyGain = requires(const typename G::Position& pos, typename G::Move m) {
+    { G::noisy_gain(pos, m) } -> std::same_as<Value>;
+};
+template <typename G>
+concept HasSan = requires(const typename G::Position& pos, typename G::Move m) {
+    { G::san(pos, m) } -> std::same_as<std::string>;
+};
+template <typename G>
+concept HasSetVariant = requires(typename G::Position& pos, const VariantSpec& spec) {
+    { pos.set_variant(spec) } -> std::same_as<void>;
+};
+template <typename G>
+concept HasSetChess960 = requires(typename G::Position& pos, bool on) {
+    { pos.set_chess960(on) } -> std::same_as<void>;
+};
+template <typename G>
+concept HasMovesPerTurn = requires(const typename G::Position& pos) {
+    { pos.moves_per_turn() } -> std::same_as<int>;
+};
+
+// True when G's stated hooks are exactly the ones it has (each game static_asserts it).
+template <typename G> constexpr bool check_hooks() {
+    constexpr GameHooks h = G::hooks;
+    static_assert(h.see == HasSee<G>, "hooks.see disagrees with G::see_ge(pos, m, Value) -> bool");
+    static_assert(h.noisyGain == HasNoisyGain<G>,
+        "hooks.noisyGain disagrees with G::noisy_gain(pos, m) -> Value");
+    static_assert(h.san == HasSan<G>, "hooks.san disagrees with G::san(pos, m) -> std::string");
+    static_assert(h.setVariant == HasSetVariant<G>,
+        "hooks.setVariant disagrees with Position::set_variant(const VariantSpec&)");
+    static_assert(h.setChess960 == HasSetChess960<G>,
+        "hooks.setChess960 disagrees with Position::set_chess960(bool)");
+    static_assert(h.movesPerTurn == HasMovesPerTurn<G>,
+        "hooks.movesPerTurn disagrees with Position::moves_per_turn() -> int");
+    return true;
+}
+
 // Hands a position the settings it may understand, before and after set_fen: the
 // variant it plays (`set_variant`, e.g. Ms. Chess's default woman's colour) and Chess960
-// castling notation (`set_chess960`). A game without a hook ignores that setting.
-template <typename P> void configure_position(P& pos, const VariantSpec& spec, bool chess960) {
-    if constexpr (requires { pos.set_variant(spec); }) pos.set_variant(spec);
-    if constexpr (requires { pos.set_chess960(chess960); }) pos.set_chess960(chess960);
+// castling notation (`set_chess960`). A game without the hook ignores that setting.
+template <typename G>
+void configure_position(typename G::Position& pos, const VariantSpec& spec, bool chess960) {
+    if constexpr (G::hooks.setVariant) pos.set_variant(spec);
+    if constexpr (G::hooks.setChess960) pos.set_chess960(chess960);
 }
 
 } // namespace hq

@@ -75,7 +75,7 @@ protected:
     }
     int moves_per_turn() const override {
         std::lock_guard lock(posMutex);
-        if constexpr (requires { root.moves_per_turn(); }) return root.moves_per_turn();
+        if constexpr (G::hooks.movesPerTurn) return root.moves_per_turn();
         else return 1;
     }
 
@@ -92,7 +92,7 @@ protected:
 
 private:
     // Applies engine-level settings the game understands (only those it has hooks for).
-    void configure(Position& p) const { configure_position(p, spec(), chess960); }
+    void configure(Position& p) const { configure_position<G>(p, spec(), chess960); }
 
     mutable std::mutex posMutex;
     Position root;

@@ -111,7 +111,7 @@ private:
     enum Stage { TT_MOVE, GEN_NOISY, GOOD_NOISY, GEN_QUIET, QUIETS, BAD_NOISY, DONE };
 
     bool is_good_noisy(Move m) const {
-        if constexpr (requires { G::see_ge(pos, m, 0); }) return G::see_ge(pos, m, 0);
+        if constexpr (G::hooks.see) return G::see_ge(pos, m, 0);
         else return true;
     }
 

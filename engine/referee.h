@@ -90,13 +90,15 @@ public:
         auto m = pos.parse_move(text);
         if (!m) return std::nullopt;
         MoveNames names {pos.move_text(*m), {}};
-        if constexpr (requires { G::san(pos, *m); }) names.san = G::san(pos, *m);
+        if constexpr (G::hooks.san) names.san = G::san(pos, *m);
         else names.san = names.text;
         return names;
     }
 
 private:
-    void configure(typename G::Position& p) const { configure_position(p, variantSpec, chess960); }
+    void configure(typename G::Position& p) const {
+        configure_position<G>(p, variantSpec, chess960);
+    }
 
     VariantSpec variantSpec;
     typename G::Position pos;

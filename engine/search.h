@@ -384,7 +384,7 @@ private:
 
             // Step 10a. Captures that lose too much material by static exchange are not
             // worth a look at low depth.
-            if constexpr (requires { G::see_ge(pos, m, 0); })
+            if constexpr (G::hooks.see)
                 if (!pvNode && !inCheck && noisy && depth <= params::SeePruningDepth
                     && best > VALUE_MATED_IN_MAX_PLY
                     && !G::see_ge(pos, m, -params::SeePruningMargin * depth))
@@ -624,7 +624,7 @@ private:
             ++moveCount;
             // Step Q6. Delta pruning: even winning this capture's victim cannot reach alpha
             // (for games that can tell what a noisy move gains).
-            if constexpr (requires { G::noisy_gain(pos, m); })
+            if constexpr (G::hooks.noisyGain)
                 if (!inCheck && standPat + params::QsDeltaMargin + G::noisy_gain(pos, m) <= alpha)
                     continue;
             nodes.fetch_add(1, std::memory_order_relaxed);

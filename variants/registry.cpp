@@ -1,12 +1,10 @@
 #include "registry.h"
 
-#include "chess/chess.h"
-#include "control/control.h"
-#include "engine/game_engine.h"
-#include "engine/referee.h"
-#include "martian/martian.h"
-#include "mschess/mschess.h"
-#include "multimove/multimove.h"
+#include "chess/engines.h"
+#include "control/engines.h"
+#include "martian/engines.h"
+#include "mschess/engines.h"
+#include "multimove/engines.h"
 
 #include <algorithm>
 #include <cctype>

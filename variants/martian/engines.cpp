@@ -1,0 +1,10 @@
+#include "engines.h"
+
+namespace hq {
+
+static_assert(check_hooks<martian::Martian>(), "the stated hooks of Martian are the ones it has");
+
+template class GameEngine<martian::Martian>;
+template class GameReferee<martian::Martian>;
+
+} // namespace hq

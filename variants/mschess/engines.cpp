@@ -1,0 +1,10 @@
+#include "engines.h"
+
+namespace hq {
+
+static_assert(check_hooks<mschess::MsChess>(), "the stated hooks of MsChess are the ones it has");
+
+template class GameEngine<mschess::MsChess>;
+template class GameReferee<mschess::MsChess>;
+
+} // namespace hq

@@ -1,0 +1,14 @@
+// The engine facade and the referee of this game, compiled once, in engines.cpp: every
+// other translation unit (the registry) uses these instances instead of compiling its own.
+#pragma once
+
+#include "engine/game_engine.h"
+#include "engine/referee.h"
+#include "mschess.h"
+
+namespace hq {
+
+extern template class GameEngine<mschess::MsChess>;
+extern template class GameReferee<mschess::MsChess>;
+
+} // namespace hq

@@ -1,0 +1,11 @@
+#include "engines.h"
+
+namespace hq {
+
+static_assert(
+    check_hooks<multimove::MultiMove>(), "the stated hooks of MultiMove are the ones it has");
+
+template class GameEngine<multimove::MultiMove>;
+template class GameReferee<multimove::MultiMove>;
+
+} // namespace hq
