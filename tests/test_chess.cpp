@@ -223,7 +223,13 @@ TEST_CASE("draw by the fifty-move rule", "[chess][rules]") {
 TEST_CASE("mate on the hundredth ply beats the fifty-move rule", "[chess][rules]") {
     Position p = from_fen("7k/8/6K1/8/8/8/8/R7 w - - 99 80");
     play(p, {"a1a8"});
+    // The hundredth ply without a capture or pawn move mates: mate, not a draw.
+    CHECK(p.in_check());
+    CHECK(legal_texts(p).empty());
     CHECK_FALSE(p.is_draw(0));
+    Outcome o = Chess::adjudicate(p);
+    CHECK(o.result == Result::WHITE_WINS);
+    CHECK(o.reason == "White mates");
 }
 
 TEST_CASE("draw by threefold repetition", "[chess][rules]") {

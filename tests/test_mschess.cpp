@@ -576,13 +576,25 @@ TEST_CASE("no legal move: mated_in(ply) when in check, otherwise a draw", "[msch
 }
 
 TEST_CASE("evaluation knows the enhanced pieces and who has them", "[mschess][eval]") {
-    using mschess::piece_value;
-    CHECK(piece_value(true, QUEEN) > piece_value(true, ROOK));
-    CHECK(piece_value(true, ROOK) > piece_value(true, BISHOP));
-    CHECK(piece_value(true, BISHOP) > piece_value(true, KNIGHT));
-    CHECK(piece_value(true, KNIGHT) > piece_value(false, ROOK));
-    CHECK(piece_value(true, QUEEN) > piece_value(false, QUEEN) + 300);
-    CHECK(piece_value(true, KING) > 0);
+    // What one White piece on d1 adds to the evaluation of a pawn ending, with White
+    // enhanced (the woman, field 7 `w`) or not (the man, `b`).
+    auto worth = [](char piece, char woman) {
+        std::string tail = std::string(" w - - 0 1 ") + woman;
+        std::string with = std::string("4k3/pppp4/8/8/8/8/PPPP4/3") + piece + "K3" + tail;
+        return MsChess::evaluate(from_fen(with))
+            - MsChess::evaluate(from_fen("4k3/pppp4/8/8/8/8/PPPP4/4K3" + tail));
+    };
+    CHECK(worth('Q', 'w') > worth('R', 'w'));
+    CHECK(worth('R', 'w') > worth('B', 'w'));
+    CHECK(worth('B', 'w') > worth('N', 'w'));
+    // An enhanced knight (knight and camel) outweighs an ordinary rook, and the enhanced
+    // queen (queen and knight) an ordinary queen by far.
+    CHECK(worth('N', 'w') > worth('R', 'b'));
+    CHECK(worth('Q', 'w') > worth('Q', 'b') + 300);
+    for (char piece : {'N', 'B', 'R', 'Q'}) {
+        INFO(piece);
+        CHECK(worth(piece, 'w') > worth(piece, 'b'));
+    }
 
     // The woman's army is worth far more: from the side to move's view.
     Position white = from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1 w");

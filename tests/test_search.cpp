@@ -193,7 +193,12 @@ TEST_CASE(
         auto line = p.wait_for("bestmove", 2s, &seen);
         REQUIRE(line);
         CHECK(std::chrono::steady_clock::now() - t0 < 500ms);
-        CHECK(line->size() > 9);
+        // `bestmove <a legal move of the start position> [ponder <move>]`.
+        auto words = split_words(*line);
+        REQUIRE(words.size() >= 2);
+        CHECK(words[0] == "bestmove");
+        auto legal = make_engine("chess")->legal_moves();
+        CHECK(std::find(legal.begin(), legal.end(), words[1]) != legal.end());
     }
 }
 
