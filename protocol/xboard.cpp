@@ -235,6 +235,7 @@ bool XBoard::handle(const std::string& line) {
 void XBoard::cmd_protover() {
     std::string variants;
     for (const VariantSpec& s : registered_variants()) {
+        if (!xboard_offers(s)) continue;
         if (!variants.empty()) variants += ',';
         variants += xboard_variant_name(s);
     }
@@ -275,6 +276,15 @@ bool XBoard::select_variant(const std::string& name) {
 }
 
 void XBoard::cmd_variant(const std::string& name) {
+    // A game XBoard cannot play is not offered, and refused if asked for: the old game stays.
+    if (auto canonical = variant_from_xboard(name)) {
+        for (const VariantSpec& s : registered_variants())
+            if (s.name == *canonical && !xboard_offers(s)) {
+                println("Error (not offered over XBoard: {}; play it over UCI): variant {}",
+                    s.xboardUnplayable, name);
+                return;
+            }
+    }
     if (!select_variant(name)) {
         println("Error (unknown variant): {}", name);
         return;

@@ -57,12 +57,12 @@ const std::vector<Entry>& entries() {
                 false},
             {}),
         // Control Chess: six colours, two players; field 7 of the FEN is the pool.
-        entry<control::ControlChess>(
-            {"control", std::string(control::Position::StartFen), 8, 8, false}, {}),
+        entry<control::ControlChess>({"control", std::string(control::Position::StartFen), 8, 8,
+                                         false, {}, {}, control::ControlChess::XBoardUnplayable},
+            {}),
         // Martian Chess: a 4x8 board; pieces belong to whoever's zone they stand in.
-        entry<martian::Martian>(
-            {"martian", std::string(martian::Position::StartFen), 4, 8, false,
-                martian::Martian::betza_pieces(), martian::Martian::xboard_pieces()},
+        entry<martian::Martian>({"martian", std::string(martian::Position::StartFen), 4, 8, false,
+                                    {}, {}, martian::Martian::XBoardUnplayable},
             {}),
     };
     return all;
