@@ -300,6 +300,19 @@ void XBoard::cmd_setboard(const std::string& fen) {
         cmd_usermove(std::string(XBOARD_NULL_MOVE));
         return;
     }
+    // Such a relay while we play, but with a board unlike ours: XBoard's board went wrong
+    // (it missed a capture it could not see). Say where, and play on from the game's
+    // position, which the rules made: taking XBoard's as a new game would stop the game.
+    if (auto differences = game->relayed_null_differences(fen); differences && engineColor) {
+        std::string squares = join_words(*differences, 0, differences->size());
+        if (squares != reportedDifferences)
+            println("tellusererror XBoard's board differs from the game's on {}; Harlequin "
+                    "plays on from the game's position: {}",
+                squares, game->referee().fen());
+        reportedDifferences = squares;
+        cmd_usermove(std::string(XBOARD_NULL_MOVE));
+        return;
+    }
     bool wasThinking = mode == Mode::THINKING;
     stop_search();
     auto err = fen.empty() ? std::optional<std::string>("no FEN given") : game->reset(fen);
@@ -425,6 +438,8 @@ void XBoard::print_thinking(const SearchInfo& info, unsigned id) {
         lastInfo = info;
     }
     if (!postOn && !analyzing) return;
+    // A line without moves says nothing (a finished position has none to show).
+    if (info.pv.empty()) return;
     std::string pv = join_words(info.pv, 0, info.pv.size());
     // A fail low ends the PV with '?', a fail high with '!'.
     if (info.bound == BOUND_UPPER) pv += '?';
@@ -507,7 +522,9 @@ void XBoard::on_bestmove(const Event& e) {
         claim(o);
         return;
     }
-    if (ponderOn && !e.ponder.empty() && engineColor && !game->null_owed())
+    // Nothing to ponder on when the expected reply ends the game.
+    if (ponderOn && !e.ponder.empty() && engineColor && !game->null_owed()
+        && !game->over_after(e.ponder))
         start_pondering(e.ponder);
 }
 

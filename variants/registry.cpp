@@ -44,11 +44,12 @@ const std::vector<Entry>& entries() {
         // FEN says which, and a FEN without field 7 takes it from here.
         entry<mschess::MsChess>(
             {"mschess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1 w", 8, 8, false,
-                mschess::MsChess::betza_pieces(true)},
+                mschess::MsChess::betza_pieces(true), mschess::MsChess::xboard_pieces(true)},
             {}),
         entry<mschess::MsChess>(
             {"mschess-black", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1 b", 8, 8,
-                false, mschess::MsChess::betza_pieces(false)},
+                false, mschess::MsChess::betza_pieces(false),
+                mschess::MsChess::xboard_pieces(false)},
             {}),
         entry<multimove::MultiMove>(
             {"multimove", std::string(multimove::Position::StartFen), 8, 8, false}, {}),
