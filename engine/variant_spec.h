@@ -25,6 +25,10 @@ struct VariantSpec {
     // XBoard's piece-to-char table for a game whose letters are not chess's (one letter
     // per XBoard piece type, `.` for unused, White's half then Black's); empty: chess's.
     std::string xboardPieces = {};
+    // Why XBoard cannot play this game, as the game sees it (empty: it can). XBoard draws
+    // two armies whose pieces belong to one side for good; a game whose pieces change
+    // owner is not offered to it. Given by the game.
+    std::string xboardUnplayable = {};
     // The game's share of `harlequin bench` (every registered game must have some).
     std::vector<BenchPosition> bench = {};
     // Its reference perft file, tests/data/<perftFile>.epd (games of one rule set share

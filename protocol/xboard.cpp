@@ -236,6 +236,7 @@ bool XBoard::handle(const std::string& line) {
 void XBoard::cmd_protover() {
     std::string variants;
     for (const VariantSpec& s : registered_variants()) {
+        if (!xboard_offers(s)) continue;
         if (!variants.empty()) variants += ',';
         variants += xboard_variant_name(s);
     }
@@ -286,6 +287,15 @@ bool XBoard::select_variant(const std::string& name) {
 }
 
 void XBoard::cmd_variant(const std::string& name) {
+    // A game XBoard cannot play is not offered, and refused if asked for: the old game stays.
+    if (auto canonical = variant_from_xboard(name)) {
+        for (const VariantSpec& s : registered_variants())
+            if (s.name == *canonical && !xboard_offers(s)) {
+                println("Error (not offered over XBoard: {}; play it over UCI): variant {}",
+                    s.xboardUnplayable, name);
+                return;
+            }
+    }
     if (!select_variant(name)) {
         println("Error (unknown variant): {}", name);
         return;
@@ -298,6 +308,19 @@ void XBoard::cmd_setboard(const std::string& fen) {
     // XBoard passes a null move on as the position after it; in a turn of several single
     // moves that is the null we emulate, not a new game.
     if (game->is_relayed_null(fen)) {
+        cmd_usermove(std::string(XBOARD_NULL_MOVE));
+        return;
+    }
+    // Such a relay while we play, but with a board unlike ours: XBoard's board went wrong
+    // (it missed a capture it could not see). Say where, and play on from the game's
+    // position, which the rules made: taking XBoard's as a new game would stop the game.
+    if (auto differences = game->relayed_null_differences(fen); differences && engineColor) {
+        std::string squares = join_words(*differences, 0, differences->size());
+        if (squares != reportedDifferences)
+            println("tellusererror XBoard's board differs from the game's on {}; Harlequin "
+                    "plays on from the game's position: {}",
+                squares, game->referee().fen());
+        reportedDifferences = squares;
         cmd_usermove(std::string(XBOARD_NULL_MOVE));
         return;
     }
@@ -421,6 +444,8 @@ void XBoard::print_thinking(const SearchInfo& info, unsigned id) {
         lastInfo = info;
     }
     if (!postOn && !analyzing) return;
+    // A line without moves says nothing (a finished position has none to show).
+    if (info.pv.empty()) return;
     std::string pv = join_words(info.pv, 0, info.pv.size());
     // A fail low ends the PV with '?', a fail high with '!'.
     if (info.bound == BOUND_UPPER) pv += '?';
@@ -503,7 +528,9 @@ void XBoard::on_bestmove(const Event& e) {
         claim(o);
         return;
     }
-    if (ponderOn && !e.ponder.empty() && engineColor && !game->null_owed())
+    // Nothing to ponder on when the expected reply ends the game.
+    if (ponderOn && !e.ponder.empty() && engineColor && !game->null_owed()
+        && !game->over_after(e.ponder))
         start_pondering(e.ponder);
 }
 

@@ -96,6 +96,7 @@ private:
     bool ponderOn = false;
     std::string ponderMove; // engine notation, while pondering
     std::vector<std::string> pendingPongs;
+    std::string reportedDifferences; // XBoard's wrong squares, once told (cmd_setboard)
 
     // Time control: `level MPS BASE INC` or `st`, `sd`; clocks from `time`/`otim`.
     int movesPerSession = 40;

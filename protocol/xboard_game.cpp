@@ -1,8 +1,10 @@
 #include "xboard_game.h"
 
 #include "text.h"
+#include "variants/registry.h"
 #include "xboard_variants.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 
@@ -99,6 +101,7 @@ XBoardGame::XBoardGame(std::unique_ptr<Referee> referee)
 }
 
 void XBoardGame::set_chess960(bool on) {
+    chess960 = on;
     ref->set_chess960(on);
     replay();
 }
@@ -161,6 +164,63 @@ bool XBoardGame::is_relayed_null(std::string_view fen) const {
     return theirs.size() >= 2 && ours.size() >= 2 && theirs[0] == ours[0] && theirs[1] == ours[1];
 }
 
+std::optional<std::vector<std::string>> XBoardGame::relayed_null_differences(
+    std::string_view fen) const {
+    if (!nullOwed) return std::nullopt;
+    auto theirs = split_words(fen);
+    auto ours = split_words(ref->fen());
+    if (theirs.size() < 2 || ours.size() < 2 || theirs[1] != ours[1]) return std::nullopt;
+    std::vector<std::string> differences;
+    if (theirs[0] == ours[0]) return differences;
+    // Only a position of this game can be XBoard's view of it; anything else is a bad FEN.
+    auto check = make_referee(spec().name);
+    if (!check || !chess_pieces_only(ours[0]) || check->set_position(fen)) return std::nullopt;
+    std::string board = std::string(theirs[0]) + " w", mine = std::string(ours[0]) + " w";
+    for (int rank = 1; rank <= spec().ranks; ++rank)
+        for (int file = 0; file < spec().files; ++file) {
+            std::string sq = square_text({file, rank});
+            if (fen_piece_at(board, sq) != fen_piece_at(mine, sq)) differences.push_back(sq);
+        }
+    return differences;
+}
+
+std::unique_ptr<Referee> XBoardGame::after(std::string_view engineMove) const {
+    auto r = make_referee(spec().name);
+    if (!r) return nullptr;
+    r->set_chess960(chess960);
+    if (r->set_position(ref->fen()) || r->play(engineMove)) return nullptr;
+    return r;
+}
+
+bool XBoardGame::over_after(std::string_view engineMove) const {
+    auto r = after(engineMove);
+    return r && r->outcome().over();
+}
+
+std::optional<std::string> XBoardGame::capture_elsewhere(std::string_view engineMove) const {
+    auto sq = move_squares(engineMove);
+    std::string before = ref->fen();
+    if (!sq || !chess_pieces_only(before)) return std::nullopt;
+    char mover = fen_piece_at(before, square_text(sq->first));
+    if (!mover) return std::nullopt;
+    auto next = after(engineMove);
+    if (!next) return std::nullopt;
+    std::string afterFen = next->fen();
+    for (int rank = 1; rank <= spec().ranks; ++rank)
+        for (int file = 0; file < spec().files; ++file) {
+            SquareRef s {file, rank};
+            if ((s.file == sq->first.file && s.rank == sq->first.rank)
+                || (s.file == sq->second.file && s.rank == sq->second.rank))
+                continue;
+            std::string name = square_text(s);
+            char was = fen_piece_at(before, name);
+            if (was && is_white_piece(was) != is_white_piece(mover)
+                && !fen_piece_at(afterFen, name))
+                return name;
+        }
+    return std::nullopt;
+}
+
 void XBoardGame::replay() {
     [[maybe_unused]] auto err = ref->set_position(startFen);
     nullOwed = false;
@@ -205,6 +265,14 @@ std::vector<std::string> XBoardGame::to_xboard(std::string_view engineMove) cons
         }
         return legs;
     }
+    // A capture off the destination (en passant), in a game XBoard does not know: two legs
+    // through the victim's square, so that XBoard takes the right piece off its board.
+    if (!xboard_knows(spec()))
+        if (auto victim = capture_elsewhere(engineMove)) {
+            std::size_t fromLength = square_text(move_squares(engineMove)->first).size();
+            return {std::string(engineMove.substr(0, fromLength)) + *victim + ",",
+                *victim + std::string(engineMove.substr(fromLength))};
+        }
     // Castling written king takes own rook (Chess960): XBoard wants O-O / O-O-O.
     if (auto sq = move_squares(engineMove); sq && chess_pieces_only(ref->fen())) {
         std::string fen = ref->fen();
@@ -221,6 +289,24 @@ std::optional<std::string> XBoardGame::to_engine(std::string_view xboardMove) co
     if (xboardMove == XBOARD_NULL_MOVE) return std::string(nullOwed ? XBOARD_NULL_MOVE : "0000");
     if (xboardMove == "O-O" || xboardMove == "0-0") return castling_move(true);
     if (xboardMove == "O-O-O" || xboardMove == "0-0-0") return castling_move(false);
+    if (auto comma = xboardMove.find(','); comma != std::string_view::npos) {
+        // A move of two legs: the game's own (Ms. Chess's capture in passing), or a capture
+        // off the destination sent through the victim's square (`d5e5,e5e6` for `d5e6`).
+        auto legal = ref->legal_moves();
+        auto is_legal = [&](std::string_view m) {
+            return std::find(legal.begin(), legal.end(), m) != legal.end();
+        };
+        if (is_legal(xboardMove)) return std::string(xboardMove);
+        auto first = move_squares(xboardMove.substr(0, comma));
+        auto second = move_squares(xboardMove.substr(comma + 1));
+        if (first && second && first->second.file == second->first.file
+            && first->second.rank == second->first.rank) {
+            std::string victim = square_text(first->second);
+            std::string single = square_text(first->first)
+                + std::string(xboardMove.substr(comma + 1 + victim.size()));
+            if (is_legal(single) && capture_elsewhere(single) == victim) return single;
+        }
+    }
     return std::string(xboardMove);
 }
 

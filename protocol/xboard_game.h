@@ -59,9 +59,21 @@ public:
     // move to an engine as `setboard` with the position after it (the same board, the
     // same side to move as the game's, as the mover goes on with its turn).
     bool is_relayed_null(std::string_view fen) const;
+    // The squares (`e5`) where a `setboard` FEN's board differs from the game's, when the
+    // FEN could be such a relayed null but for its board (a null is owed, the FEN has the
+    // game's side to move): XBoard's board went wrong, say by missing a capture it could
+    // not see. Nothing when the FEN cannot be a relayed null; empty when it is one.
+    std::optional<std::vector<std::string>> relayed_null_differences(std::string_view fen) const;
+
+    // Whether the game would be over after a legal single move (nothing to ponder on then).
+    bool over_after(std::string_view engineMove) const;
 
     // Notation for the current position: XBoard's text for an engine move (one text per
     // leg), and the engine's text for an XBoard move (nothing if it names no legal move).
+    // In a game XBoard does not know, a capture of a piece that does not stand on the
+    // destination (en passant) goes out as two legs through the victim's square, `d5e5,`
+    // `e5e6`, because XBoard's own en passant state may miss it (after emulated null
+    // moves; a Ms. Chess pawn that XBoard does not see as a pawn), and comes in the same way.
     std::vector<std::string> to_xboard(std::string_view engineMove) const;
     std::optional<std::string> to_engine(std::string_view xboardMove) const;
 
@@ -78,12 +90,18 @@ public:
 private:
     void replay();
     std::optional<std::string> castling_move(bool kingSide) const;
+    // The game after a legal single move, on a referee of its own (nothing if illegal).
+    std::unique_ptr<Referee> after(std::string_view engineMove) const;
+    // The square of the enemy piece a one-leg move removes elsewhere than on its
+    // destination (an en passant capture), if there is one.
+    std::optional<std::string> capture_elsewhere(std::string_view engineMove) const;
 
     std::unique_ptr<Referee> ref;
     std::string startFen;
     Color startSide = WHITE;        // XBoard's side on move at the start
     std::vector<std::string> plies; // engine notation; XBOARD_NULL_MOVE for emulated nulls
     bool nullOwed = false;
+    bool chess960 = false;
 };
 
 // The piece letter on a square ("e1") of a FEN's board field, '\0' if empty or unknown.

@@ -46,8 +46,10 @@ bool xboard_knows(const VariantSpec& spec) {
     return spec.name == "chess" || spec.name == "chess960";
 }
 
+bool xboard_offers(const VariantSpec& spec) { return spec.xboardUnplayable.empty(); }
+
 std::vector<std::string> xboard_setup_lines(const VariantSpec& spec) {
-    if (xboard_knows(spec)) return {};
+    if (xboard_knows(spec) || !xboard_offers(spec)) return {};
     std::string table = spec.xboardPieces;
     if (table.empty()) {
         if (!chess_pieces_only(spec.startFen)) return {};

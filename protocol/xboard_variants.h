@@ -34,10 +34,15 @@ bool chess_pieces_only(std::string_view fen);
 // Whether XBoard knows the game's rules itself (no `setup` needed).
 bool xboard_knows(const VariantSpec& spec);
 
+// Whether the game is offered to XBoard (`feature variants`, `variant NAME`): not when the
+// game says XBoard cannot play it (VariantSpec::xboardUnplayable: pieces that change
+// owner, as in Control Chess and Martian Chess).
+bool xboard_offers(const VariantSpec& spec);
+
 // The `setup` and `piece` lines that define an engine-defined game for XBoard (without
-// the command words' trailing newline); empty for the games XBoard knows and for games
-// whose pieces XBoard's standard letters cannot show and that name no table of their own
-// (VariantSpec::xboardPieces).
+// the command words' trailing newline); empty for the games XBoard knows, for games not
+// offered to XBoard, and for games whose pieces XBoard's standard letters cannot show and
+// that name no table of their own (VariantSpec::xboardPieces).
 std::vector<std::string> xboard_setup_lines(const VariantSpec& spec);
 
 } // namespace hq

@@ -39,6 +39,8 @@ EPD = {"chess": "chess", "chess960": "chess960", "mschess": "mschess",
        "mschess-black": "mschess", "multimove": "multimove", "multimove2": "multimove",
        "control": "control", "martian": "martian"}
 XBOARD_NAME = {"chess": "normal", "chess960": "fischerandom"}
+# Games whose pieces change owner are not offered over XBoard (docs/xboard.md).
+NOT_XBOARD = {"control", "martian"}
 SANITIZER_MARKS = (b"runtime error", b"AddressSanitizer", b"LeakSanitizer",
                    b"UndefinedBehaviorSanitizer", b"Assertion", b"terminate called")
 
@@ -726,7 +728,7 @@ class Fuzzer:
             rng = random.Random("%d-uci-%s" % (self.args.seed, game))
             if "uci" in self.args.protocols:
                 self.fuzz_uci(game, rng)
-            if "xboard" in self.args.protocols:
+            if "xboard" in self.args.protocols and game not in NOT_XBOARD:
                 helper = Helper(self.args.helper or self.args.binary, game, self.args.timeout)
                 rng = random.Random("%d-xb-%s" % (self.args.seed, game))
                 self.fuzz_xboard(game, rng, helper.legal)

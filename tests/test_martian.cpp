@@ -591,35 +591,3 @@ TEST_CASE("uci: martian is selected, set up, searched, and bad input keeps the p
     p.send("quit");
     CHECK(p.wait_exit(2s, false) == 0);
 }
-
-TEST_CASE("xboard: martian is offered as an engine-defined 4x8 game", "[martian][xboard]") {
-    test::Process p({HARLEQUIN_BINARY});
-    p.send("xboard");
-    p.send("protover 2");
-    std::vector<std::string> seen;
-    REQUIRE(p.wait_for("feature done=1", 2s, &seen));
-    bool listed = false;
-    for (const auto& l : seen) listed |= l.find(",martian") != std::string::npos;
-    CHECK(listed);
-    p.send("new");
-    p.send("variant martian");
-    auto setup = p.wait_for("setup", 2s);
-    REQUIRE(setup);
-    CHECK(setup->find(" 4x8+0_fairy qqd1/qdp1/dpp1/4/4/1PPD/1PDQ/1DQQ w - - 0 1")
-        != std::string::npos);
-    p.send("force");
-    p.send("usermove c3b4*");
-    p.send("usermove b6a5");
-    p.send("usermove b6a5");
-    CHECK(p.wait_for("Illegal move: b6a5", 2s));
-    p.send("sd 4");
-    p.send("go");
-    auto move = p.wait_for("move ", 20s);
-    REQUIRE(move);
-    auto referee = make_referee("martian");
-    REQUIRE_FALSE(referee->play("c3b4*").has_value());
-    REQUIRE_FALSE(referee->play("b6a5").has_value());
-    CHECK_FALSE(referee->play(split_words(*move)[1]).has_value());
-    p.send("quit");
-    CHECK(p.wait_exit(2s, false) == 0);
-}

@@ -268,20 +268,113 @@ TEST_CASE("XBoard's variant names and engine-defined variant setup", "[xboard][u
     CHECK(xboard_setup_lines(spec("chess")).empty());
     CHECK(xboard_setup_lines(spec("chess960")).empty());
     auto white = xboard_setup_lines(spec("mschess"));
-    REQUIRE(white.size() == 6);
+    REQUIRE(white.size() == 7);
     CHECK(white[0]
-        == "setup (PNBRQKpnbrqk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 "
-           "1");
+        == "setup (.NBRQP...............Kpnbrq................k) 8x8+0_fairy "
+           "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1");
     CHECK(white[1] == "piece K KnDnA");
     CHECK(white[2] == "piece Q QN");
     CHECK(white[3] == "piece R RN");
     CHECK(white[4] == "piece B BN");
     CHECK(white[5] == "piece N NC");
+    CHECK(white[6] == "piece P fmWfcFifmnD");
     auto black = xboard_setup_lines(spec("mschess-black"));
-    REQUIRE(black.size() == 6);
-    CHECK(black[0].find(" w KQ - 0 1") != std::string::npos);
+    REQUIRE(black.size() == 7);
+    CHECK(black[0]
+        == "setup (PNBRQ................K.nbrqp...............k) 8x8+0_fairy "
+           "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1");
     CHECK(black[1] == "piece k KnDnA");
     CHECK(black[5] == "piece n NC");
+    CHECK(black[6] == "piece p fmWfcFifmnD");
+    // Games whose pieces change owner are not offered, so they have no setup either.
+    CHECK(xboard_setup_lines(spec("control")).empty());
+    CHECK(xboard_setup_lines(spec("martian")).empty());
+}
+
+TEST_CASE("the woman's pawn is not XBoard's pawn: XBoard must not promote it",
+    "[xboard][unit][mschess]") {
+    // XBoard promotes (and appends `q` to) any move of its own pawn type onto the last
+    // rank: the woman's pawn stands in another slot of the table, the man's in the pawn's.
+    for (const char* name : {"mschess", "mschess-black"}) {
+        INFO(name);
+        VariantSpec s;
+        for (const VariantSpec& v : registered_variants())
+            if (v.name == name) s = v;
+        bool womanWhite = s.name == "mschess";
+        const std::string& table = s.xboardPieces;
+        REQUIRE(table.size() == 44);
+        std::string whiteHalf = table.substr(0, 22), blackHalf = table.substr(22);
+        const std::string& woman = womanWhite ? whiteHalf : blackHalf;
+        const std::string& man = womanWhite ? blackHalf : whiteHalf;
+        char womanPawn = womanWhite ? 'P' : 'p', manPawn = womanWhite ? 'p' : 'P';
+        CHECK(woman[0] == '.');            // XBoard's pawn slot: empty
+        CHECK(woman.find(womanPawn) == 5); // the ferz's slot
+        CHECK(woman.find(womanPawn) != std::string::npos);
+        CHECK(man[0] == manPawn); // his pawn promotes
+        CHECK(woman.substr(1, 4) == (womanWhite ? "NBRQ" : "nbrq"));
+        CHECK(woman.back() == (womanWhite ? 'K' : 'k'));
+        CHECK(man.back() == (womanWhite ? 'k' : 'K'));
+    }
+}
+
+TEST_CASE("Control Chess and Martian Chess are not offered to XBoard", "[xboard][unit]") {
+    for (const VariantSpec& s : registered_variants()) {
+        INFO(s.name);
+        bool changesOwner = s.name == "control" || s.name == "martian";
+        CHECK(xboard_offers(s) == !changesOwner);
+    }
+}
+
+TEST_CASE("an en passant capture XBoard cannot see goes out in two legs and comes back whole",
+    "[xboard][unit][multimove]") {
+    // The turn from the XBoard 4.9.1 game that froze: Black's e7e5 ended its turn; White
+    // takes en passant as its third single move, after two emulated nulls.
+    XBoardGame g = real_game("multimove");
+    for (const char* ply : {"e2e4", "@@@@", "d2d4", "@@@@", "b1c3", "d7d6", "@@@@", "g8f6", "@@@@",
+             "a7a6", "c1e3", "@@@@", "d4d5", "@@@@", "g1f3", "c8g4", "@@@@", "b7b6", "@@@@", "e7e5",
+             "f3d4", "@@@@", "f2f3", "@@@@"}) {
+        INFO(ply);
+        REQUIRE(g.play_xboard(ply) == std::nullopt);
+    }
+    REQUIRE(g.side_to_move() == WHITE);
+    CHECK(g.to_xboard("d5e6") == std::vector<std::string> {"d5e5,", "e5e6"});
+    CHECK(g.to_engine("d5e5,e5e6") == std::string("d5e6"));
+    CHECK(g.to_xboard("d5d6") == std::vector<std::string> {"d5d6"}); // no capture elsewhere
+    REQUIRE(g.play_xboard("d5e5,e5e6") == std::nullopt);
+    CHECK(fen_piece_at(g.referee().fen(), "e5") == '\0');
+    CHECK(fen_piece_at(g.referee().fen(), "e6") == 'P');
+    // Standard chess keeps XBoard's own en passant: one leg.
+    XBoardGame c = real_game("chess", "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 2");
+    CHECK(c.to_xboard("d5e6") == std::vector<std::string> {"d5e6"});
+    // Ms. Chess: the man's en passant capture of the woman's double step goes in two legs.
+    XBoardGame m = real_game("mschess", "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1 w");
+    REQUIRE(m.play_xboard("e2e4") == std::nullopt);
+    CHECK(m.to_xboard("d4e3") == std::vector<std::string> {"d4e4,", "e4e3"});
+    CHECK(m.to_engine("d4e4,e4e3") == std::string("d4e3"));
+    // The woman's capture in passing is her own two-leg move, kept as it is.
+    XBoardGame w = real_game("mschess", "4k3/8/8/8/8/3n4/4P3/4K3 w - - 0 1 w");
+    CHECK(w.to_engine("e2d3,d3e3") == std::string("e2d3,d3e3"));
+}
+
+TEST_CASE("a relayed null whose board differs from the game's names the squares",
+    "[xboard][unit][multimove]") {
+    XBoardGame g = real_game("multimove");
+    REQUIRE(g.play_engine("e2e4") == std::vector<std::string> {"e2e4"});
+    REQUIRE(g.null_owed());
+    // XBoard's board, as the game's, after Black's null.
+    auto same
+        = g.relayed_null_differences("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    REQUIRE(same);
+    CHECK(same->empty());
+    // A board with a Black pawn XBoard failed to remove.
+    auto wrong = g.relayed_null_differences(
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    REQUIRE(wrong);
+    CHECK(*wrong == std::vector<std::string> {"e5", "e7"});
+    // Not a relayed null: the other side to move, or not a position.
+    CHECK_FALSE(
+        g.relayed_null_differences("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"));
+    CHECK_FALSE(g.relayed_null_differences("8/8/8/8/8/8/8/8 w - - 0 1"));
 }
 
 // ---- The protocol through the binary ----------------------------------------------------
@@ -541,8 +634,9 @@ TEST_CASE("xboard: variants: Ms. Chess is engine-defined, unknown ones are refus
     p.send("new");
     p.send("variant mschess");
     std::vector<std::string> seen = sync(p, 1);
-    REQUIRE(seen.size() == 6);
-    CHECK(seen[0].rfind("setup (PNBRQKpnbrqk) 8x8+0_fairy ", 0) == 0);
+    REQUIRE(seen.size() == 7);
+    CHECK(
+        seen[0].rfind("setup (.NBRQP...............Kpnbrq................k) 8x8+0_fairy ", 0) == 0);
     CHECK(seen[1] == "piece K KnDnA");
     p.send("variant shogi");
     CHECK(sync(p, 2) == std::vector<std::string> {"Error (unknown variant): shogi"});
@@ -563,21 +657,32 @@ TEST_CASE("xboard: variants: Ms. Chess is engine-defined, unknown ones are refus
     CHECK(sync(p, 5) == std::vector<std::string> {"Illegal move: b1c4"});
 }
 
-TEST_CASE("xboard: Control Chess is listed and played without a setup line", "[xboard]") {
+TEST_CASE("xboard: Control Chess and Martian Chess are not offered; asked for, they are refused",
+    "[xboard]") {
     Process p = start_engine();
-    handshake(p);
+    std::string features;
+    for (const auto& l : handshake(p)) features += l + "\n";
+    CHECK(features.find("variants=\"normal,fischerandom,mschess,mschess-black,multimove,"
+                        "multimove2\"")
+        != std::string::npos);
+    // XBoard 4.9.1 sent `variant control` to the first engine only and `variant ` (empty)
+    // to the second, which then played chess: now neither game is offered.
     p.send("new");
     p.send("variant control");
-    CHECK(sync(p, 1).empty()); // XBoard cannot draw its pieces: no setup, no piece lines
+    p.send("variant martian");
+    p.send("variant ");
+    auto seen = sync(p, 1);
+    REQUIRE(seen.size() == 3);
+    CHECK(seen[0].rfind("Error (not offered over XBoard: its pieces have six colours", 0) == 0);
+    CHECK(seen[0].find("play it over UCI): variant control") != std::string::npos);
+    CHECK(
+        seen[1].rfind("Error (not offered over XBoard: a piece belongs to whoever's zone", 0) == 0);
+    CHECK(seen[2] == "Error (bad or missing argument): variant ");
+    // The game stays standard chess.
     p.send("force");
     p.send("usermove e2e4");
-    p.send("usermove d7d5");
+    p.send("usermove e7e5");
     CHECK(sync(p, 2).empty());
-    p.send("usermove a2a3"); // a neutral Red pawn
-    CHECK(sync(p, 3) == std::vector<std::string> {"Illegal move: a2a3"});
-    p.send("setboard 4bK3/8/8/8/8/5wQ2/8/4wK2yR w K - 0 1 -");
-    p.send("usermove e1g1");
-    CHECK(sync(p, 4).empty());
 }
 
 TEST_CASE("xboard: undo and remove take moves back", "[xboard]") {
@@ -731,4 +836,330 @@ TEST_CASE("xboard: absurd clocks and memory keep the engine playing", "[xboard]"
     engine_move(p, 10s);
     sync(p, 1);
     CHECK(p.running());
+}
+
+// ---- XBoard 4.9.1 between two Harlequins -------------------------------------------------
+
+namespace {
+
+// XBoard's own board, kept as XBoard 4.9.1 keeps it when it relays moves between two
+// engines with legality testing off (backend.c, ApplyMove): a piece moves from one square
+// to another; a two-leg move `a,b` takes whatever stands on the middle square; its pawn
+// type (the first letter of each half of the `setup` table) promotes to a queen when it
+// reaches the last rank without a suffix (XBoard appends `q`), and takes en passant only
+// right after the double step; any king move of two files along a rank castles with the
+// nearest piece. A null move is relayed as `setboard` with this board.
+class XBoardView {
+public:
+    XBoardView(const std::string& fen, std::string pawnLetters)
+        : pawns(std::move(pawnLetters)) {
+        auto fields = split(fen, ' ');
+        for (const std::string& row : split(fields[0], '/')) {
+            std::string r;
+            for (char c : row)
+                r += std::isdigit(static_cast<unsigned char>(c))
+                    ? std::string(std::size_t(c - '0'), '.')
+                    : std::string(1, c);
+            rows.insert(rows.begin(), r); // rows[0] is rank 1
+        }
+        whiteToMove = fields.size() < 2 || fields[1] == "w";
+    }
+
+    // Applies a move as XBoard relays it; returns the text XBoard sends to the other engine.
+    std::string apply(const std::string& move) {
+        std::string relayed = move;
+        int ep = epFile;
+        epFile = -1;
+        if (move == "@@@@") {
+            whiteToMove = !whiteToMove;
+            return relayed;
+        }
+        if (move == "O-O" || move == "O-O-O") {
+            int r = whiteToMove ? 0 : int(rows.size()) - 1;
+            char king = whiteToMove ? 'K' : 'k', rook = whiteToMove ? 'R' : 'r';
+            int kf = int(rows[std::size_t(r)].find(king));
+            int dir = move == "O-O" ? 1 : -1, rf = kf + dir;
+            while (rows[std::size_t(r)][std::size_t(rf)] != rook) rf += dir;
+            rows[std::size_t(r)][std::size_t(kf)] = rows[std::size_t(r)][std::size_t(rf)] = '.';
+            rows[std::size_t(r)][std::size_t(dir > 0 ? 6 : 2)] = king;
+            rows[std::size_t(r)][std::size_t(dir > 0 ? 5 : 3)] = rook;
+            whiteToMove = !whiteToMove;
+            return relayed;
+        }
+        std::string legs = move;
+        int kf = -1, kr = -1;
+        if (auto comma = move.find(','); comma != std::string::npos) {
+            kf = move[2] - 'a';
+            kr = move[3] - '1';
+            legs = move.substr(0, 2) + move.substr(comma + 3);
+        }
+        int ff = legs[0] - 'a', fr = legs[1] - '1', tf = legs[2] - 'a', tr = legs[3] - '1';
+        char promo = legs.size() > 4 ? legs[4] : '\0';
+        char piece = at(ff, fr);
+        bool white = std::isupper(static_cast<unsigned char>(piece)) != 0;
+        bool pawn = pawns.find(piece) != std::string::npos;
+        if (kf >= 0) at(kf, kr) = '.';
+        if (pawn && promo == '\0' && (tr == 0 || tr == int(rows.size()) - 1)) {
+            promo = 'q';
+            relayed = legs.substr(0, 4) + "q";
+            if (kf >= 0) relayed = move + "q";
+        }
+        if ((piece == 'K' || piece == 'k') && tr == fr && std::abs(tf - ff) >= 2 && ff > 0
+            && ff < int(rows[0].size()) - 1) {
+            int dir = tf > ff ? 1 : -1, rf = ff + dir;
+            while (at(rf, fr) == '.' && rf > 0 && rf < int(rows[0].size()) - 1) rf += dir;
+            at(tf - dir, fr) = at(rf, fr);
+            at(rf, fr) = '.';
+        } else if (pawn && tf != ff && at(tf, tr) == '.' && ep == tf) at(tf, fr) = '.';
+        if (pawn && std::abs(tr - fr) == 2) epFile = ff;
+        at(ff, fr) = '.';
+        at(tf, tr) = promo ? (white ? char(std::toupper(promo)) : promo) : piece;
+        whiteToMove = !whiteToMove;
+        return relayed;
+    }
+
+    std::string fen() const {
+        std::string board;
+        for (std::size_t r = rows.size(); r-- > 0;) {
+            int empty = 0;
+            for (char c : rows[r]) {
+                if (c == '.') {
+                    ++empty;
+                    continue;
+                }
+                if (empty) board += std::to_string(empty);
+                empty = 0;
+                board += c;
+            }
+            if (empty) board += std::to_string(empty);
+            if (r) board += '/';
+        }
+        return board + (whiteToMove ? " w" : " b") + " - - 0 1";
+    }
+
+private:
+    static std::vector<std::string> split(const std::string& s, char sep) {
+        std::vector<std::string> out(1);
+        for (char c : s)
+            if (c == sep) out.emplace_back();
+            else out.back() += c;
+        return out;
+    }
+    char& at(int file, int rank) { return rows[std::size_t(rank)][std::size_t(file)]; }
+
+    std::vector<std::string> rows;
+    std::string pawns;
+    bool whiteToMove = true;
+    int epFile = -1;
+};
+
+bool is_result(const std::string& l) {
+    return l.rfind("1-0 {", 0) == 0 || l.rfind("0-1 {", 0) == 0 || l.rfind("1/2-1/2 {", 0) == 0;
+}
+
+// Lines an engine says besides moves and results: thinking output, hints, pongs.
+bool is_chatter(const std::string& l) {
+    return l.empty() || std::isdigit(static_cast<unsigned char>(l[0])) || l.rfind("Hint:", 0) == 0
+        || l.rfind("pong ", 0) == 0;
+}
+
+// XBoard 4.9.1's TwoMachines mode (`-mode TwoMachines -searchDepth 3 -xponder`) between two
+// Harlequins, with the commands its debug logs show; returns the result line that ends the
+// game (nothing if none came within `maxPlies`), and fails on any complaint.
+std::optional<std::string> two_machines(const std::string& xboardName, int maxPlies) {
+    Process engines[2] = {Process({HARLEQUIN_BINARY}), Process({HARLEQUIN_BINARY})};
+    std::string setup;
+    for (int i = 0; i < 2; ++i) {
+        Process& p = engines[i];
+        handshake(p);
+        for (const char* l : {"memory 68", "cores 1", "new", "random"}) p.send(l);
+        if (xboardName != "normal") p.send("variant " + xboardName);
+        for (const char* l : {"level 0 0:20 0.2", "sd 3", "post", "hard", "easy"}) p.send(l);
+        auto said = sync(p, 1);
+        p.send("force");
+        for (const auto& l : said) {
+            INFO(l);
+            CHECK(l.rfind("Error", 0) != 0);
+            if (l.rfind("setup ", 0) == 0) setup = l;
+        }
+    }
+    // The start position and XBoard's pawn letters, from the first engine's setup line.
+    std::string fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                pawnLetters = "Pp";
+    if (!setup.empty()) {
+        auto open = setup.find('('), close = setup.find(')');
+        std::string table = setup.substr(open + 1, close - open - 1);
+        pawnLetters = std::string(1, table[0]) + table[table.size() / 2];
+        auto start = setup.find(' ', setup.find("_fairy"));
+        fen = setup.substr(start + 1);
+        engines[1].send("setboard " + fen);
+    }
+    XBoardView view(fen, pawnLetters);
+    engines[0].send("time 2000");
+    engines[0].send("otim 2000");
+    engines[0].send("go");
+    bool secondStarted = false;
+    int mover = 0;
+    for (int ply = 0; ply < maxPlies; ++ply) {
+        std::string move;
+        for (;;) {
+            auto line = engines[mover].read_line(10s);
+            REQUIRE(line);
+            INFO(*line);
+            if (is_result(*line)) return *line;
+            if (is_chatter(*line)) continue;
+            REQUIRE(line->rfind("move ", 0) == 0);
+            move += line->substr(5);
+            if (move.back() != ',') break;
+        }
+        std::string relayed = view.apply(move);
+        Process& other = engines[1 - mover];
+        other.send("time 2000");
+        other.send("otim 2000");
+        other.send(move == "@@@@" ? "setboard " + view.fen() : "usermove " + relayed);
+        if (!secondStarted && mover == 0) {
+            other.send("go");
+            secondStarted = true;
+        }
+        mover = 1 - mover;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+TEST_CASE("xboard: every game offered to XBoard runs to its result between two Harlequins",
+    "[xboard][xboard-games]") {
+    for (const VariantSpec& s : registered_variants()) {
+        if (!xboard_offers(s)) continue;
+        std::string name = xboard_variant_name(s);
+        INFO(name);
+        auto result = two_machines(name, 3000);
+        REQUIRE(result);
+        CHECK(is_result(*result));
+    }
+}
+
+TEST_CASE("xboard: Multiple Move Chess: XBoard's null after a late en passant no longer "
+          "freezes the engine",
+    "[xboard][multimove]") {
+    // The second engine of /work/shared/xboard-4.9.1-logs/multimove.debug, playing Black.
+    // Its own moves are given in force mode; the nulls White owed come as XBoard relayed
+    // them, as setboard. White then took en passant (d5e6) as the last move of its turn;
+    // Black replied f6h5, and XBoard relayed White's null with Black's e5 pawn still on
+    // its board. Harlequin must say so and play on, not take it as a new game and wait.
+    Process p = start_engine();
+    handshake(p);
+    for (const char* l : {"memory 68", "cores 1", "new", "random", "variant multimove",
+             "level 0 0:20 0.2", "post", "hard", "easy"})
+        p.send(l);
+    sync(p, 1);
+    p.send("force");
+    p.send("setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    const char* plies[] = {"usermove e2e4", "usermove @@@@", "usermove d2d4", "usermove @@@@",
+        "usermove b1c3", "usermove d7d6",
+        "setboard rnbqkbnr/ppp1pppp/3p4/8/3PP3/2N5/PPP2PPP/R1BQKBNR b KQkq - 0 4", "usermove g8f6",
+        "setboard rnbqkb1r/ppp1pppp/3p1n2/8/3PP3/2N5/PPP2PPP/R1BQKBNR b KQkq - 0 5",
+        "usermove a7a6", "usermove c1e3", "usermove @@@@", "usermove d4d5", "usermove @@@@",
+        "usermove g1f3", "usermove c8g4",
+        "setboard rn1qkb1r/1pp1pppp/p2p1n2/3P4/4P1b1/2N1BN2/PPP2PPP/R2QKB1R b KQkq - 0 9",
+        "usermove b7b6",
+        "setboard rn1qkb1r/2p1pppp/pp1p1n2/3P4/4P1b1/2N1BN2/PPP2PPP/R2QKB1R b KQkq - 0 10",
+        "usermove e7e5", "usermove f3d4", "usermove @@@@", "usermove f2f3", "usermove @@@@",
+        "usermove d5e6", "usermove f6h5"};
+    for (const char* l : plies) p.send(l);
+    CHECK(sync(p, 2).empty()); // every move and relayed null accepted
+    // Harlequin plays Black from here, as it did in the game.
+    p.send("playother");
+    p.send("time 1990");
+    p.send("otim 2053");
+    p.send("setboard rn1qkb1r/2p2ppp/pp1pP3/4p2n/3NP1b1/2N1BP2/PPP3PP/R2QKB1R b KQkq - 0 14");
+    std::vector<std::string> seen;
+    std::string reply = engine_move(p, 5s, &seen);
+    REQUIRE_FALSE(seen.empty());
+    CHECK(seen[0].rfind("tellusererror XBoard's board differs from the game's on e5;", 0) == 0);
+    // The reply is a legal single move of Black's turn in the game's position (no e5 pawn).
+    auto referee = make_referee("multimove");
+    for (const char* l : plies) {
+        std::string text(l);
+        if (text.rfind("usermove ", 0) == 0 && text != "usermove @@@@")
+            REQUIRE_FALSE(referee->play(text.substr(9)).has_value());
+    }
+    CHECK(fen_piece_at(referee->fen(), "e5") == '\0');
+    INFO(reply);
+    CHECK_FALSE(referee->play(reply).has_value());
+}
+
+TEST_CASE(
+    "xboard: no pondering on a reply that mates; no thinking line without moves", "[xboard]") {
+    // Black's only move is Ka7; the expected reply Ra1 mates. Pondering on it would search
+    // a finished position, whose thinking line (`0 -100000 0 0 `) has no moves.
+    Process p = start_engine();
+    handshake(p);
+    p.send("new");
+    p.send("force");
+    p.send("setboard k7/2K5/8/8/8/8/8/1R6 b - - 0 1");
+    p.send("hard");
+    p.send("post");
+    p.send("sd 6");
+    p.send("go");
+    std::vector<std::string> seen;
+    CHECK(engine_move(p, 5s, &seen) == "a8a7");
+    std::this_thread::sleep_for(300ms);
+    for (const auto& l : sync(p, 1)) seen.push_back(l);
+    for (const auto& l : seen) {
+        INFO(l);
+        CHECK(l.rfind("Hint:", 0) != 0); // no ponder search started
+        if (!l.empty() && std::isdigit(static_cast<unsigned char>(l[0]))) {
+            std::vector<std::string> fields;
+            std::size_t start = 0;
+            for (;;) {
+                auto space = l.find(' ', start);
+                fields.push_back(l.substr(start, space - start));
+                if (space == std::string::npos) break;
+                start = space + 1;
+            }
+            while (!fields.empty() && fields.back().empty()) fields.pop_back();
+            CHECK(fields.size() >= 5); // depth score time nodes and at least one move
+        }
+    }
+}
+
+TEST_CASE("xboard: Ms. Chess: the woman's pawn on the last rank, relayed as XBoard does",
+    "[xboard][mschess]") {
+    // The game of /work/shared/xboard-4.9.1-logs/mschess-legal.debug, relayed through
+    // XBoard's board as this engine's setup line describes it: her d7e8 (no promotion in
+    // Ms. Chess) became `d7e8q` when her pawn was XBoard's pawn, and was refused.
+    Process p = start_engine();
+    handshake(p);
+    p.send("new");
+    p.send("variant mschess");
+    auto said = sync(p, 1);
+    REQUIRE(!said.empty());
+    const std::string& setup = said[0];
+    auto open = setup.find('('), close = setup.find(')');
+    std::string table = setup.substr(open + 1, close - open - 1);
+    XBoardView view("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1",
+        std::string(1, table[0]) + table[table.size() / 2]);
+    p.send("force");
+    std::string last;
+    for (const char* m :
+        {"b1a3", "c7c6", "g1f3", "g7g6", "f3e5", "d8a5", "f2f4", "a5c5", "c1b3", "c5e5", "f4e5",
+            "f8g7", "e2e4", "g8h6", "d1f3", "b8a6", "f1c4", "d7d5", "e4d5", "e8g8", "a3d4", "f8e8",
+            "d5c6", "e7e6", "c4d6", "a6c7", "d6c7", "c8d7", "c6d7", "h6f5", "d7e8"}) {
+        last = view.apply(m);
+        p.send("usermove " + last);
+    }
+    CHECK(last == "d7e8");
+    CHECK(sync(p, 2).empty()); // no `Illegal move`
+    // The game goes on: Black (the man) has a reply.
+    p.send("sd 4");
+    p.send("go");
+    auto referee = make_referee("mschess");
+    for (const char* m :
+        {"b1a3", "c7c6", "g1f3", "g7g6", "f3e5", "d8a5", "f2f4", "a5c5", "c1b3", "c5e5", "f4e5",
+            "f8g7", "e2e4", "g8h6", "d1f3", "b8a6", "f1c4", "d7d5", "e4d5", "e8g8", "a3d4", "f8e8",
+            "d5c6", "e7e6", "c4d6", "a6c7", "d6c7", "c8d7", "c6d7", "h6f5", "d7e8"})
+        REQUIRE_FALSE(referee->play(m).has_value());
+    CHECK_FALSE(referee->play(engine_move(p, 10s)).has_value());
 }

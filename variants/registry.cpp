@@ -69,14 +69,16 @@ const std::vector<Entry>& entries() {
         // Ms. Chess: the woman (enhanced army) plays White or Black; field 7 of the start
         // FEN says which, and a FEN without field 7 takes it from here.
         entry<mschess::MsChess>(
-            with({"mschess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1 w", 8, 8,
-                     false, mschess::MsChess::betza_pieces(true)},
+            with(
+                {"mschess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1 w", 8, 8, false,
+                    mschess::MsChess::betza_pieces(true), mschess::MsChess::xboard_pieces(true)},
                 {{""}, {"rnbqkb1r/pp2pppp/3p1n2/2p5/4P3/2N2N2/PPPP1PPP/R1BQKB1R w kq - 0 4 w"}},
                 "mschess"),
             {}),
         entry<mschess::MsChess>(
             with({"mschess-black", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1 b", 8, 8,
-                     false, mschess::MsChess::betza_pieces(false)},
+                     false, mschess::MsChess::betza_pieces(false),
+                     mschess::MsChess::xboard_pieces(false)},
                 {{""}}, "mschess"),
             {}),
         entry<multimove::MultiMove>(
@@ -92,7 +94,8 @@ const std::vector<Entry>& entries() {
             {}),
         // Control Chess: six colours, two players; field 7 of the FEN is the pool.
         entry<control::ControlChess>(
-            with({"control", std::string(control::Position::StartFen), 8, 8, false},
+            with({"control", std::string(control::Position::StartFen), 8, 8, false, {}, {},
+                     control::ControlChess::XBoardUnplayable},
                 {{"", -1},
                     {"pRpNbQ1bKuBuNuR/pPpP1bPbPuPuPuP/8/8/3wP4/4wP3/rPrPrPwQ1yPyPyP/"
                      "rRrNrB1wKyByNyR b KQkq - 0 3 pB",
@@ -101,8 +104,8 @@ const std::vector<Entry>& entries() {
             {}),
         // Martian Chess: a 4x8 board; pieces belong to whoever's zone they stand in.
         entry<martian::Martian>(
-            with({"martian", std::string(martian::Position::StartFen), 4, 8, false,
-                     martian::Martian::betza_pieces(), martian::Martian::xboard_pieces()},
+            with({"martian", std::string(martian::Position::StartFen), 4, 8, false, {}, {},
+                     martian::Martian::XBoardUnplayable},
                 {{""}, {"qqd1/qdp1/d1pp/1d2/2P1/2P1/1PDQ/D1QQ w - - 6 4 0+0 - -"}}, "martian"),
             {}),
     };

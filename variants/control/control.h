@@ -14,6 +14,13 @@
 namespace hq::control {
 
 struct ControlChess {
+    // Why XBoard cannot play Control Chess: its pieces have six colours and a player moves
+    // those of every colour they control, which changes during the game, while XBoard
+    // gives every piece to one of two sides for good (and has no letters for six armies).
+    static constexpr const char* XBoardUnplayable
+        = "its pieces have six colours and a player moves those of every colour they "
+          "control, while XBoard gives every piece to one of two sides for good";
+
     using Position = control::Position;
     using Move = control::Move;
     using MoveList = control::MoveList;

@@ -17,21 +17,15 @@
 namespace hq::martian {
 
 struct Martian {
-    // The pieces for XBoard's engine-defined games, both sides' letters: the pawn steps
-    // one square diagonally, the drone one or two squares orthogonally.
-    static std::vector<std::string> betza_pieces() { return {"P F", "D R2", "p F", "d R2"}; }
-    // XBoard's piece-to-char table: the drone in the rook's slot, the queen in the
-    // queen's, the pawn in the ferz's (XBoard's own pawn would promote); no king. Each
-    // half is XBoard's 22 piece types, the king's last.
-    static std::string xboard_pieces() {
-        std::string half(22, '.');
-        half[3] = 'D';
-        half[4] = 'Q';
-        half[5] = 'P';
-        std::string lower = half;
-        for (char& c : lower) c = char(c == '.' ? c : c - 'A' + 'a');
-        return half + lower;
-    }
+    // Why XBoard cannot play Martian Chess (tried with XBoard 4.9.1): XBoard gives every
+    // piece to one of its two sides for good, while a Martian piece belongs to whoever's
+    // zone it stands in; after a piece crosses the canal its new owner's move is refused
+    // even with legality testing off ("Forfeit due to invalid move"). XBoard also drops
+    // the `*` of a clock call when it relays a move.
+    static constexpr const char* XBoardUnplayable
+        = "a piece belongs to whoever's zone it stands in, while XBoard gives every piece to "
+          "one side for good (it refuses the new owner's move of a piece that crossed the "
+          "canal) and drops the * of a clock call";
 
     using Position = martian::Position;
     using Move = martian::Move;

@@ -18,12 +18,35 @@ namespace hq::mschess {
 struct MsChess {
     // The woman's enhanced army in Betza notation, her letters upper case when she plays
     // White: king one step or two over an empty square, amazon, chancellor, archbishop,
-    // knight + camel. (Her pawn's capture in passing and Male Backlash are beyond Betza.)
+    // knight + camel, and her pawn: a step forward, a double step from its start square,
+    // a diagonal capture forward, never a promotion. (Her pawn's capture in passing and
+    // Male Backlash are beyond Betza.)
     static std::vector<std::string> betza_pieces(bool womanWhite) {
         auto l = [&](char c) { return womanWhite ? c : char(c - 'A' + 'a'); };
         return {std::string {l('K')} + " KnDnA", std::string {l('Q')} + " QN",
             std::string {l('R')} + " RN", std::string {l('B')} + " BN",
-            std::string {l('N')} + " NC"};
+            std::string {l('N')} + " NC", std::string {l('P')} + " fmWfcFifmnD"};
+    }
+    // XBoard's piece-to-char table (22 piece types a side, the king's last): the chess
+    // pieces in their usual slots, but the woman's pawn in the ferz's slot, since XBoard
+    // promotes its own pawn type on the last rank, and hers never promotes (there she
+    // stays, with no moves). The man's pawn is XBoard's pawn: it promotes.
+    static std::string xboard_pieces(bool womanWhite) {
+        std::string woman(22, '.'), man(22, '.');
+        for (std::string* half : {&woman, &man}) {
+            (*half)[1] = 'N';
+            (*half)[2] = 'B';
+            (*half)[3] = 'R';
+            (*half)[4] = 'Q';
+            (*half)[21] = 'K';
+        }
+        woman[5] = 'P';
+        man[0] = 'P';
+        auto lower = [](std::string h) {
+            for (char& c : h) c = char(c == '.' ? c : c - 'A' + 'a');
+            return h;
+        };
+        return womanWhite ? woman + lower(man) : man + lower(woman);
     }
 
     using Position = mschess::Position;
