@@ -15,7 +15,7 @@ void Engine::wait() {
 }
 
 void Engine::start_job(std::function<void()> job) {
-    wait();
+    halt();
     stopFlag = false;
     running = true;
     worker = std::thread([this, job = std::move(job)] {
@@ -25,14 +25,13 @@ void Engine::start_job(std::function<void()> job) {
 }
 
 void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
-    wait();
+    halt();
     ponderFlag = limits.ponder;
     start_job([this, limits, callbacks = std::move(callbacks)] {
         if (tt.requested_mb() != opts.hashMb) tt.resize(opts.hashMb);
-        if (clearPending) {
+        if (clearPending.exchange(false)) {
             tt.clear(opts.threads);
             memory = SearchMemory();
-            clearPending = false;
         }
         SharedSearch shared;
         shared.tt = &tt;

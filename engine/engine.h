@@ -5,6 +5,9 @@
 //
 // Long work (perft, search) runs as a job on the engine's own worker thread, so the
 // front-end's input thread stays free to answer `isready`/`ping` and to call stop().
+// Every call that changes what a job reads (the position, the castling notation, the
+// options, a new job) first stops the running job and waits for it: a search that would
+// never end by itself (`go infinite`, `go ponder`) cannot make such a call block.
 #pragma once
 
 #include "history.h"
@@ -41,8 +44,8 @@ public:
     const VariantSpec& spec() const { return variantSpec; }
 
     // Sets the position to a FEN (empty: the start position) followed by moves in UCI
-    // text. On any error returns the message and keeps the previous position. Waits for
-    // a running job to finish first.
+    // text. On any error returns the message and keeps the previous position. Stops a
+    // running job first.
     virtual std::optional<std::string> set_position(
         std::string_view fen, std::span<const std::string> moves)
         = 0;
@@ -52,20 +55,28 @@ public:
     // Castling notation: king-takes-rook when on (the variant's own setting also counts).
     virtual void set_chess960(bool on) = 0;
 
-    // Perft on the worker thread; `divide` (may be empty) gets each root move's count,
-    // `done` the total. stop() aborts it; `done` then is not called.
+    // Perft on the worker thread (after stopping a running job); `divide` (may be empty)
+    // gets each root move's count, `done` the total. stop() aborts it; `done` then is not
+    // called.
     void go_perft(int depth, DivideFn divide, DoneFn done);
 
-    // A search on the worker thread; exactly one `bestmove` callback per call, also after
-    // stop(), and in ponder or infinite mode only after stop() or ponderhit().
+    // A search on the worker thread (after stopping a running job); exactly one
+    // `bestmove` callback per call, also after stop(), and in ponder or infinite mode only
+    // after stop() or ponderhit().
     void go(const SearchLimits& limits, SearchCallbacks callbacks);
     // The pondered move was played: the running search now keeps to its time plan.
     void ponderhit() { ponderFlag = false; }
 
     // Signals the running job to stop and returns at once.
     void stop() { stopFlag = true; }
-    // Blocks until no job runs.
+    // Blocks until no job runs. Only for a job that ends by itself (a depth- or
+    // node-limited search, a perft): see halt().
     void wait();
+    // Stops the running job and waits for it.
+    void halt() {
+        stop();
+        wait();
+    }
     bool busy() const { return running; }
 
     // Search settings. Hash is allocated at once (fresh pages, so that is quick) and
@@ -75,16 +86,20 @@ public:
         int threads = 1;
         int multiPv = 1;
         std::int64_t moveOverhead = 50;
+        bool ponder = false; // the GUI may send `go ponder`; nothing here depends on it
+
+        bool operator==(const Options&) const = default;
     };
     // Returns the hash size in MB actually in use: less than asked when the machine
     // cannot give that much memory.
     std::size_t set_options(const Options& o) {
-        wait();
+        halt();
         opts = o;
         return tt.resize(opts.hashMb);
     }
     const Options& options() const { return opts; }
-    // Forget everything learnt (the TT) before the next search.
+    // Forget everything learnt (the TT) before the next search. Safe during a search: the
+    // worker reads the request when its next search starts.
     void clear_hash() { clearPending = true; }
 
 protected:
@@ -103,7 +118,7 @@ private:
     Options opts;
     TranspositionTable tt;
     SearchMemory memory;
-    bool clearPending = false;
+    std::atomic<bool> clearPending {false};
     VariantSpec variantSpec;
     std::thread worker;
     std::atomic<bool> running {false};

@@ -26,7 +26,7 @@ public:
 
     std::optional<std::string> set_position(
         std::string_view fen, std::span<const std::string> moves) override {
-        wait();
+        halt();
         Position p;
         configure(p);
         if (auto err = p.set_fen(fen.empty() ? std::string_view(spec().startFen) : fen))
@@ -59,7 +59,7 @@ public:
         return out;
     }
     void set_chess960(bool on) override {
-        wait();
+        halt();
         std::lock_guard lock(posMutex);
         chess960 = on || spec().chess960;
         configure(root);

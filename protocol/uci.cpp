@@ -1,6 +1,7 @@
 #include "uci.h"
 
 #include "engine/io.h"
+#include "engine/options.h"
 #include "text.h"
 #include "variants/registry.h"
 #include "version.h"
@@ -23,13 +24,10 @@ void announce_variant(const VariantSpec& s) {
 } // namespace
 
 Uci::Uci()
-    : engine(make_engine("chess")) { }
+    : engine(make_engine(default_variant())) { }
 
 Uci::~Uci() {
-    if (engine) {
-        engine->stop();
-        engine->wait();
-    }
+    if (engine) { engine->halt(); }
 }
 
 int Uci::run(std::istream& in) {
@@ -47,8 +45,7 @@ bool Uci::handle(const std::string& line) {
     if (cmd == "uci") cmd_uci();
     else if (cmd == "isready") println("readyok");
     else if (cmd == "ucinewgame") {
-        engine->stop();
-        engine->wait();
+        engine->halt();
         engine->clear_hash();
     } else if (cmd == "setoption") cmd_setoption(words);
     else if (cmd == "position") cmd_position(words);
@@ -56,21 +53,38 @@ bool Uci::handle(const std::string& line) {
     else if (cmd == "stop") engine->stop();
     else if (cmd == "ponderhit") engine->ponderhit();
     else if (cmd == "quit") {
-        engine->stop();
-        engine->wait();
+        engine->halt();
         return false;
     } else if (cmd == "d") print_line(engine->picture());
-    else error(fmt::format("unknown command '{}'", line));
+    else if (cmd == "debug") {
+        // `debug on|off`: Harlequin has no extra debug output, so both are accepted as is.
+        if (words.size() != 2 || (words[1] != "on" && words[1] != "off"))
+            error("expected 'debug on' or 'debug off'");
+    } else error(fmt::format("unknown command '{}'", line));
     return true;
 }
 
 void Uci::cmd_uci() {
     println("id name Harlequin {}", HARLEQUIN_VERSION);
     println("id author the Harlequin developers");
+    // The protocol's own two: which game, and how castling is written. Then the engine's.
     std::string vars;
     for (const VariantSpec& s : registered_variants()) vars += " var " + s.name;
-    println("option name UCI_Variant type combo default chess{}", vars);
+    println("option name UCI_Variant type combo default {}{}", default_variant(), vars);
     println("option name UCI_Chess960 type check default false");
+    for (const OptionDef& d : engine_options()) {
+        switch (d.type) {
+        case OptionType::SPIN:
+            println("option name {} type spin default {} min {} max {}", d.name, d.defaultValue,
+                d.min, d.max);
+            break;
+        case OptionType::CHECK:
+            println(
+                "option name {} type check default {}", d.name, d.defaultValue ? "true" : "false");
+            break;
+        case OptionType::BUTTON: println("option name {} type button", d.name); break;
+        }
+    }
     println("uciok");
 }
 
@@ -82,8 +96,7 @@ bool Uci::select_variant(const std::string& value) {
         error(fmt::format("unknown variant '{}' (known:{})", value, known));
         return false;
     }
-    engine->stop();
-    engine->wait();
+    engine->halt();
     engine = make_engine(*name);
     // The new game's engine keeps the options set so far (Hash, Threads, MultiPV...).
     engine->set_options(options);
@@ -107,17 +120,11 @@ void Uci::cmd_setoption(const std::vector<std::string>& words) {
     std::string name = to_lower(join_words(words, 2, valuePos));
     std::string value = join_words(words, valuePos + 1, words.size());
 
-    // Spin options: a whole number within bounds, or an error naming them.
-    auto spin = [&](std::int64_t lo, std::int64_t hi) -> std::optional<std::int64_t> {
-        auto v = parse_number<std::int64_t>(value);
-        if (!v || *v < lo || *v > hi)
-            error(fmt::format("option '{}' takes a whole number from {} to {}, not '{}'",
-                join_words(words, 2, valuePos), lo, hi, value));
-        return v && *v >= lo && *v <= hi ? v : std::nullopt;
-    };
-    Engine::Options o = options;
-    if (name == "uci_variant") select_variant(value);
-    else if (name == "uci_chess960") {
+    if (name == "uci_variant") {
+        select_variant(value);
+        return;
+    }
+    if (name == "uci_chess960") {
         std::string v = to_lower(value);
         if (v != "true" && v != "false") {
             error(fmt::format("UCI_Chess960 takes true or false, not '{}'", value));
@@ -125,26 +132,21 @@ void Uci::cmd_setoption(const std::vector<std::string>& words) {
         }
         chess960Option = v == "true";
         engine->set_chess960(chess960Option);
-    } else if (name == "clear hash") engine->clear_hash();
-    else if (name == "ponder") {
-        // Pondering is driven by `go ponder`; the option only tells the GUI we can.
-    } else if (name == "hash") {
-        if (auto v = spin(1, 65536)) o.hashMb = std::size_t(*v);
-    } else if (name == "threads") {
-        if (auto v = spin(1, 256)) o.threads = int(*v);
-    } else if (name == "multipv") {
-        if (auto v = spin(1, 256)) o.multiPv = int(*v);
-    } else if (name == "move overhead") {
-        if (auto v = spin(0, 5000)) o.moveOverhead = *v;
-    } else error(fmt::format("unknown option '{}'", join_words(words, 2, valuePos)));
-    if (o.hashMb != options.hashMb || o.threads != options.threads || o.multiPv != options.multiPv
-        || o.moveOverhead != options.moveOverhead) {
-        options = o;
-        engine->stop();
-        if (std::size_t mb = engine->set_options(options); mb < options.hashMb)
-            error(
-                fmt::format("not enough memory for a {} MB hash; using {} MB", options.hashMb, mb));
+        return;
     }
+    const OptionDef* def = find_option(name);
+    if (!def) {
+        error(fmt::format("unknown option '{}'", join_words(words, 2, valuePos)));
+        return;
+    }
+    auto parsed = parse_option_value(*def, value);
+    if (auto* message = std::get_if<std::string>(&parsed)) {
+        error(*message);
+        return;
+    }
+    if (!apply_option(*def, std::get<std::int64_t>(parsed), options, *engine)) return;
+    if (std::size_t mb = engine->set_options(options); mb < options.hashMb)
+        error(fmt::format("not enough memory for a {} MB hash; using {} MB", options.hashMb, mb));
 }
 
 // position startpos|fen <fields...> [moves <m1> <m2> ...]
@@ -175,7 +177,6 @@ void Uci::cmd_position(const std::vector<std::string>& words) {
     }
     std::vector<std::string> moves;
     if (movesPos < words.size()) moves.assign(words.begin() + long(movesPos) + 1, words.end());
-    engine->stop();
     if (auto err = engine->set_position(fen, moves))
         error(fmt::format("{}; position unchanged", *err));
 }
@@ -222,7 +223,6 @@ void Uci::cmd_go(const std::vector<std::string>& words) {
             else error(fmt::format("unknown go parameter '{}'", w));
         } else error(fmt::format("unknown or incomplete go parameter '{}'", w));
     }
-    engine->stop();
     engine->go(limits, {print_info, print_bestmove});
 }
 

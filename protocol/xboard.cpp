@@ -1,6 +1,7 @@
 #include "xboard.h"
 
 #include "engine/io.h"
+#include "engine/options.h"
 #include "text.h"
 #include "variants/registry.h"
 #include "version.h"
@@ -242,9 +243,19 @@ void XBoard::cmd_protover() {
             "sigterm=0 reuse=1 analyze=1 colors=0 memory=1 smp=1 nps=0 debug=1 "
             "myname=\"Harlequin {}\" variants=\"{}\"",
         HARLEQUIN_VERSION, variants);
-    println("feature option=\"Move Overhead -spin {} 0 5000\"", options.moveOverhead);
-    println("feature option=\"MultiPV -spin {} 1 256\"", options.multiPv);
-    println("feature option=\"Clear Hash -button\"");
+    // The engine's options XBoard has no command of its own for (memory, cores, hard).
+    for (const OptionDef& d : engine_options()) {
+        if (d.xboardNative) continue;
+        switch (d.type) {
+        case OptionType::SPIN:
+            println("feature option=\"{} -spin {} {} {}\"", d.name, d.defaultValue, d.min, d.max);
+            break;
+        case OptionType::CHECK:
+            println("feature option=\"{} -check {}\"", d.name, d.defaultValue);
+            break;
+        case OptionType::BUTTON: println("feature option=\"{} -button\"", d.name); break;
+        }
+    }
     println("feature done=1");
 }
 
@@ -365,33 +376,28 @@ void XBoard::cmd_ping(const std::string& line) {
     else println("pong {}", n);
 }
 
-// option NAME[=VALUE], for the options our features declared (and Hash and Threads).
+// option NAME[=VALUE], for the engine's options (those our features declared, and also
+// Hash, Threads and Ponder, which XBoard normally sets by memory, cores and hard/easy).
 void XBoard::cmd_option(const std::string& setting) {
     auto eq = setting.find('=');
     auto nameWords = split_words(setting.substr(0, eq));
     std::string name = join_words(nameWords, 0, nameWords.size());
     std::string value = eq == std::string::npos ? "" : rest_of_line("= " + setting.substr(eq + 1));
-    std::string key = to_lower(name);
-    auto spin = [&](std::int64_t lo, std::int64_t hi) -> std::optional<std::int64_t> {
-        auto v = parse_number<std::int64_t>(value);
-        if (v && *v >= lo && *v <= hi) return v;
-        println("Error (option {} takes a whole number from {} to {}): option {}", name, lo, hi,
-            setting);
-        return std::nullopt;
-    };
-    if (key == "move overhead") {
-        if (auto v = spin(0, 5000)) options.moveOverhead = *v;
-    } else if (key == "multipv") {
-        if (auto v = spin(1, 256)) options.multiPv = int(*v);
-    } else if (key == "hash") {
-        if (auto v = spin(1, 65536)) options.hashMb = std::size_t(*v);
-    } else if (key == "threads") {
-        if (auto v = spin(1, 256)) options.threads = int(*v);
-    } else if (key == "clear hash") clearHashPending = true;
-    else {
+    const OptionDef* def = find_option(name);
+    if (!def) {
         println("Error (unknown option): {}", name);
         return;
     }
+    // XBoard sends a check option's value as 1 or 0.
+    if (def->type == OptionType::CHECK && (value == "1" || value == "0"))
+        value = value == "1" ? "true" : "false";
+    auto parsed = parse_option_value(*def, value);
+    if (auto* message = std::get_if<std::string>(&parsed)) {
+        println("Error ({}): option {}", *message, setting);
+        return;
+    }
+    if (def->press) pendingButtons.push_back(def); // pressed when the engine is free
+    else def->set(options, std::get<std::int64_t>(parsed));
     apply_options();
 }
 
@@ -555,8 +561,8 @@ void XBoard::apply_options() {
 void XBoard::commit_options() {
     if (std::size_t mb = engine->set_options(options); mb < options.hashMb)
         println("telluser not enough memory for a {} MB hash; using {} MB", options.hashMb, mb);
-    if (clearHashPending) engine->clear_hash();
-    clearHashPending = false;
+    for (const OptionDef* d : pendingButtons) d->press(*engine);
+    pendingButtons.clear();
     optionsPending = false;
 }
 

@@ -28,6 +28,8 @@
 
 namespace hq {
 
+struct OptionDef;
+
 class XBoard {
 public:
     XBoard();
@@ -86,7 +88,7 @@ private:
     std::unique_ptr<XBoardGame> game;
     Engine::Options options;
     bool optionsPending = false;
-    bool clearHashPending = false;
+    std::vector<const OptionDef*> pendingButtons; // pressed at commit_options()
 
     Mode mode = Mode::IDLE;
     std::optional<Color> engineColor = BLACK; // nothing in force mode

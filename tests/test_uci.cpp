@@ -1,7 +1,11 @@
 // The UCI front-end, driven through the real binary over pipes.
 #include "process.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
+#include <thread>
 
 using namespace hq::test;
 using namespace std::chrono_literals;
@@ -154,4 +158,203 @@ TEST_CASE(
     CHECK(p.wait_for("info string error: 'go depth' needs a number, not '2x'", 2s));
     p.send("stop");
     CHECK(p.wait_for("bestmove", 2s));
+}
+
+namespace {
+
+// One `option` line of the `uci` answer, read the way a GUI reads it: the name runs up to
+// ` type `, then keyword/value pairs (`var` may repeat).
+struct DeclaredOption {
+    std::string name, type, defaultValue;
+    std::optional<long long> min, max;
+    std::vector<std::string> vars;
+};
+
+std::optional<DeclaredOption> parse_option_line(const std::string& line) {
+    const std::string head = "option name ";
+    if (line.rfind(head, 0) != 0) return std::nullopt;
+    auto typePos = line.find(" type ");
+    if (typePos == std::string::npos) return std::nullopt;
+    DeclaredOption o;
+    o.name = line.substr(head.size(), typePos - head.size());
+    std::istringstream rest(line.substr(typePos + 1));
+    std::string key, value;
+    while (rest >> key >> value) {
+        if (key == "type") o.type = value;
+        else if (key == "default") o.defaultValue = value;
+        else if (key == "min") o.min = std::stoll(value);
+        else if (key == "max") o.max = std::stoll(value);
+        else if (key == "var") o.vars.push_back(value);
+    }
+    return o;
+}
+
+std::vector<DeclaredOption> declared_options(Process& p) {
+    std::vector<std::string> seen;
+    p.send("uci");
+    REQUIRE(p.wait_for("uciok", 2s, &seen));
+    std::vector<DeclaredOption> out;
+    for (const auto& l : seen)
+        if (auto o = parse_option_line(l)) out.push_back(*o);
+    return out;
+}
+
+// The option names in the README's option table (first column, in backquotes).
+std::vector<std::string> readme_options() {
+    std::ifstream in(std::string(HARLEQUIN_TEST_DATA) + "/../../README.md");
+    std::vector<std::string> names;
+    std::string line;
+    bool inTable = false;
+    while (std::getline(in, line)) {
+        if (line.rfind("| option | default | meaning |", 0) == 0) inTable = true;
+        else if (inTable && line.rfind("| `", 0) == 0)
+            names.push_back(line.substr(3, line.find('`', 3) - 3));
+        else if (inTable && line.rfind("|---", 0) != 0) break;
+    }
+    return names;
+}
+
+// Sends `command`, then isready; the lines up to readyok.
+std::vector<std::string> answer(Process& p, const std::string& command) {
+    std::vector<std::string> seen;
+    p.send(command);
+    p.send("isready");
+    REQUIRE(p.wait_for("readyok", 5s, &seen));
+    return seen;
+}
+
+bool has_error(const std::vector<std::string>& lines) {
+    return std::any_of(lines.begin(), lines.end(),
+        [](const std::string& l) { return l.rfind("info string error", 0) == 0; });
+}
+
+} // namespace
+
+TEST_CASE("uci declares every option of the README's table, with type and range", "[uci]") {
+    Process p = start();
+    auto declared = declared_options(p);
+    auto readme = readme_options();
+    REQUIRE(readme.size() >= 8);
+    for (const std::string& name : readme) {
+        INFO(name);
+        CHECK(std::any_of(declared.begin(), declared.end(),
+            [&](const DeclaredOption& o) { return o.name == name; }));
+    }
+    for (const DeclaredOption& o : declared) {
+        INFO(o.name);
+        CHECK((o.type == "spin" || o.type == "check" || o.type == "button" || o.type == "combo"));
+        if (o.type == "spin") {
+            REQUIRE(o.min);
+            REQUIRE(o.max);
+            CHECK(*o.min <= std::stoll(o.defaultValue));
+            CHECK(std::stoll(o.defaultValue) <= *o.max);
+        }
+        if (o.type == "check") CHECK((o.defaultValue == "true" || o.defaultValue == "false"));
+        if (o.type == "combo") CHECK(std::count(o.vars.begin(), o.vars.end(), o.defaultValue) == 1);
+    }
+    auto hash = std::find_if(
+        declared.begin(), declared.end(), [](const DeclaredOption& o) { return o.name == "Hash"; });
+    REQUIRE(hash != declared.end());
+    CHECK(hash->type == "spin");
+    CHECK(hash->defaultValue == "16");
+    CHECK(*hash->min == 1);
+    CHECK(*hash->max == 65536);
+}
+
+TEST_CASE("every declared option can be set, and a value outside its range is refused", "[uci]") {
+    Process p = start();
+    for (const DeclaredOption& o : declared_options(p)) {
+        INFO(o.name);
+        std::string set = "setoption name " + o.name;
+        if (o.type == "button") CHECK_FALSE(has_error(answer(p, set)));
+        else if (o.type == "check") {
+            CHECK_FALSE(has_error(answer(p, set + " value true")));
+            CHECK_FALSE(has_error(answer(p, set + " value false")));
+            CHECK(has_error(answer(p, set + " value perhaps")));
+        } else if (o.type == "combo") {
+            for (const std::string& v : o.vars)
+                CHECK_FALSE(has_error(answer(p, set + " value " + v)));
+            CHECK(has_error(answer(p, set + " value no-such-choice")));
+            CHECK_FALSE(has_error(answer(p, set + " value " + o.defaultValue)));
+        } else if (o.type == "spin") {
+            // The smallest value and the default (the largest Hash would take the memory).
+            CHECK_FALSE(has_error(answer(p, set + " value " + std::to_string(*o.min))));
+            CHECK_FALSE(has_error(answer(p, set + " value " + o.defaultValue)));
+            CHECK(has_error(answer(p, set + " value " + std::to_string(*o.max + 1))));
+            CHECK(has_error(answer(p, set + " value " + std::to_string(*o.min - 1))));
+        }
+    }
+    // The settings took effect: MultiPV 2 gives two lines per depth.
+    answer(p, "setoption name MultiPV value 2");
+    p.send("go depth 3");
+    std::vector<std::string> seen;
+    REQUIRE(p.wait_for("bestmove", 10s, &seen));
+    CHECK(std::any_of(seen.begin(), seen.end(),
+        [](const std::string& l) { return l.find(" multipv 2 ") != std::string::npos; }));
+}
+
+TEST_CASE("debug on and debug off are accepted", "[uci]") {
+    Process p = start();
+    CHECK_FALSE(has_error(answer(p, "debug on")));
+    CHECK_FALSE(has_error(answer(p, "debug off")));
+    CHECK(has_error(answer(p, "debug sideways")));
+}
+
+namespace {
+
+// Every command a GUI may send, each sent while a long job runs.
+const std::vector<std::string> EVERY_COMMAND
+    = {"uci", "isready", "ucinewgame", "debug on", "setoption name Hash value 32",
+        "setoption name Threads value 2", "setoption name MultiPV value 2",
+        "setoption name Move Overhead value 10", "setoption name Ponder value true",
+        "setoption name Clear Hash", "setoption name UCI_Chess960 value true",
+        "setoption name UCI_Chess960 value false", "setoption name UCI_Variant value control",
+        "setoption name UCI_Variant value martian", "setoption name UCI_Variant value chess",
+        "position startpos moves e2e4", "position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1", "go perft 1",
+        "go depth 1", "go infinite", "go ponder", "ponderhit", "stop", "d", "flibbertigibbet"};
+
+void every_command_during(const std::string& longJob) {
+    Process p = start();
+    for (const std::string& command : EVERY_COMMAND) {
+        INFO(longJob << " then " << command);
+        p.send("position startpos");
+        p.send(longJob);
+        std::this_thread::sleep_for(20ms);
+        p.send(command);
+        p.send("isready");
+        auto t0 = std::chrono::steady_clock::now();
+        REQUIRE(p.wait_for("readyok", 5s));
+        CHECK(std::chrono::steady_clock::now() - t0 < 100ms);
+        p.send("stop");
+    }
+    p.send(longJob);
+    std::this_thread::sleep_for(20ms);
+    p.send("quit");
+    auto code = p.wait_exit(1s, false);
+    REQUIRE(code);
+    CHECK(*code == 0);
+}
+
+} // namespace
+
+TEST_CASE("every command during go infinite leaves isready answered at once", "[uci][hang]") {
+    every_command_during("go infinite");
+}
+
+TEST_CASE("every command during go perft 12 leaves isready answered at once", "[uci][hang]") {
+    every_command_during("go perft 12");
+}
+
+TEST_CASE("quit during go infinite exits within a second", "[uci][hang]") {
+    for (const char* job : {"go infinite", "go ponder", "go perft 12"}) {
+        INFO(job);
+        Process p = start();
+        p.send("setoption name Threads value 2");
+        p.send(job);
+        std::this_thread::sleep_for(50ms);
+        p.send("quit");
+        auto code = p.wait_exit(1s, false);
+        REQUIRE(code);
+        CHECK(*code == 0);
+    }
 }

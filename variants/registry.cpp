@@ -96,6 +96,8 @@ const std::vector<VariantSpec>& registered_variants() {
     return specs;
 }
 
+const std::string& default_variant() { return registered_variants().front().name; }
+
 std::optional<std::string> canonical_variant(std::string_view name) {
     const Entry* e = find(name);
     if (!e) return std::nullopt;

@@ -17,6 +17,9 @@ namespace hq {
 // XBoard's feature variants). Names are lowercase.
 const std::vector<VariantSpec>& registered_variants();
 
+// The game a front-end starts with (the first registered one: standard chess).
+const std::string& default_variant();
+
 // The registered name for a user-supplied name or alias, case-insensitive
 // ("Standard" -> "chess", "fischerandom" -> "chess960"); nothing if unknown.
 std::optional<std::string> canonical_variant(std::string_view name);

@@ -1,0 +1,78 @@
+#include "options.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <fmt/format.h>
+
+namespace hq {
+
+namespace {
+
+bool same_name(std::string_view a, std::string_view b) {
+    return std::ranges::equal(a, b, [](char x, char y) {
+        return std::tolower(static_cast<unsigned char>(x))
+            == std::tolower(static_cast<unsigned char>(y));
+    });
+}
+
+constexpr std::array<OptionDef, 6> OPTIONS = {{
+    {"Hash", OptionType::SPIN, 16, 1, 65536, true,
+        [](Engine::Options& o, std::int64_t v) { o.hashMb = std::size_t(v); }},
+    {"Threads", OptionType::SPIN, 1, 1, 256, true,
+        [](Engine::Options& o, std::int64_t v) { o.threads = int(v); }},
+    {"MultiPV", OptionType::SPIN, 1, 1, 256, false,
+        [](Engine::Options& o, std::int64_t v) { o.multiPv = int(v); }},
+    {"Move Overhead", OptionType::SPIN, 50, 0, 5000, false,
+        [](Engine::Options& o, std::int64_t v) { o.moveOverhead = v; }},
+    // Pondering is driven by `go ponder`; the option tells the GUI that Harlequin can.
+    {"Ponder", OptionType::CHECK, 0, 0, 1, true,
+        [](Engine::Options& o, std::int64_t v) { o.ponder = v != 0; }},
+    {"Clear Hash", OptionType::BUTTON, 0, 0, 0, false, nullptr, [](Engine& e) { e.clear_hash(); }},
+}};
+
+} // namespace
+
+std::span<const OptionDef> engine_options() { return OPTIONS; }
+
+const OptionDef* find_option(std::string_view name) {
+    for (const OptionDef& d : OPTIONS)
+        if (same_name(d.name, name)) return &d;
+    return nullptr;
+}
+
+std::variant<std::int64_t, std::string> parse_option_value(
+    const OptionDef& def, std::string_view value) {
+    switch (def.type) {
+    case OptionType::SPIN: {
+        std::int64_t v = 0;
+        auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+        if (ec == std::errc() && p == value.data() + value.size() && v >= def.min && v <= def.max)
+            return v;
+        return fmt::format("option {} takes a whole number from {} to {}, not '{}'", def.name,
+            def.min, def.max, value);
+    }
+    case OptionType::CHECK:
+        if (same_name(value, "true")) return std::int64_t(1);
+        if (same_name(value, "false")) return std::int64_t(0);
+        return fmt::format("option {} takes true or false, not '{}'", def.name, value);
+    case OptionType::BUTTON:
+        if (value.empty()) return std::int64_t(0);
+        return fmt::format("option {} is a button and takes no value", def.name);
+    }
+    return std::string("unknown option type");
+}
+
+bool apply_option(
+    const OptionDef& def, std::int64_t value, Engine::Options& options, Engine& engine) {
+    if (def.press) {
+        def.press(engine);
+        return false;
+    }
+    Engine::Options before = options;
+    def.set(options, value);
+    return !(before == options);
+}
+
+} // namespace hq
