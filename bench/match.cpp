@@ -10,11 +10,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
+#include <fcntl.h>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -28,6 +31,21 @@ namespace hq {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// Whether games can be appended to the PGN file, asked before the first game (a file
+// that was not there is created to find out, and removed again).
+std::optional<std::string> check_appendable(const std::string& path) {
+    int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    bool created = false;
+    if (fd < 0 && errno == ENOENT) {
+        fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        created = fd >= 0;
+    }
+    if (fd < 0) return fmt::format("-pgnout: cannot write {}: {}", path, std::strerror(errno));
+    ::close(fd);
+    if (created) ::unlink(path.c_str());
+    return std::nullopt;
+}
 
 // Set by SIGINT/SIGTERM during `harlequin match`: the games in progress are abandoned
 // between moves and every engine is told to quit (and killed if it does not), so none is
@@ -170,6 +188,8 @@ MatchSummary Tournament::run() {
         console.line("error: " + why);
         return summary;
     };
+    if (!opt.pgnOut.empty())
+        if (auto err = check_appendable(opt.pgnOut)) return refuse(*err);
     auto referee = make_referee(opt.variant);
     if (!referee) return refuse("unknown variant " + opt.variant);
     spec = referee->spec();

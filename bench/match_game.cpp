@@ -28,6 +28,8 @@ std::string duration_text(double seconds) {
 
 Result win_for(Color c) { return c == WHITE ? Result::WHITE_WINS : Result::BLACK_WINS; }
 
+constexpr std::int64_t MaxClockMs = std::int64_t(MAX_TIME_SECONDS) * 1000;
+
 } // namespace
 
 const char* side_name(Color c) { return c == WHITE ? "White" : "Black"; }
@@ -97,8 +99,8 @@ GameResult play_game(const MatchOptions& options, int number, const Opening& ope
     int turnsDone[COLOR_NB] = {};
     for (Color c : {WHITE, BLACK}) {
         timed[c] = !cfg[c]->tc.infinite;
-        left[c] = std::llround(cfg[c]->tc.base * 1000);
-        inc[c] = std::llround(cfg[c]->tc.increment * 1000);
+        left[c] = clamped_ms(cfg[c]->tc.base);
+        inc[c] = clamped_ms(cfg[c]->tc.increment);
     }
     // Adjudication: consecutive moves of each engine within the draw band, losing by the
     // resign margin, and winning by it (for two-sided resign adjudication).
@@ -173,10 +175,10 @@ GameResult play_game(const MatchOptions& options, int number, const Opening& ope
         if (timed[side] && c.tc.moves > 0)
             req.movesToGo = c.tc.moves - turnsDone[side] % c.tc.moves;
         bool limited = timed[side] || c.moveTime > 0;
-        std::int64_t allowed = timed[side] ? left[side] : std::llround(c.moveTime * 1000);
+        std::int64_t allowed = timed[side] ? left[side] : clamped_ms(c.moveTime);
         if (timed[side] && c.moveTime > 0)
-            allowed = std::min<std::int64_t>(allowed, std::llround(c.moveTime * 1000));
-        if (!limited) allowed = std::llround(options.stallTimeout * 1000);
+            allowed = std::min<std::int64_t>(allowed, clamped_ms(c.moveTime));
+        if (!limited) allowed = clamped_ms(options.stallTimeout);
         std::int64_t margin = limited ? c.timeMarginMs : 0;
         req.timeLimit = std::chrono::milliseconds(allowed + margin);
         EngineReply reply = e.go(req);
@@ -243,9 +245,11 @@ GameResult play_game(const MatchOptions& options, int number, const Opening& ope
         if (referee->side_to_move() != side) {
             ++turnsDone[side];
             if (timed[side]) {
-                left[side] += inc[side];
+                // Saturating at the longest clock, so that no number of turns overflows.
+                std::int64_t gain = inc[side];
                 if (c.tc.moves > 0 && turnsDone[side] % c.tc.moves == 0)
-                    left[side] += std::llround(c.tc.base * 1000);
+                    gain += clamped_ms(c.tc.base);
+                left[side] = std::min(left[side] + gain, MaxClockMs);
             }
         }
         note_move(side);

@@ -3,6 +3,7 @@
 #include "protocol/text.h"
 #include "variants/registry.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fmt/format.h>
@@ -30,8 +31,17 @@ std::optional<double> parse_seconds(const std::string& t) {
     return *m * 60.0 + *s;
 }
 
-// "2.5" -> "2.5", "60" -> "60": seconds as short as exact.
-std::string seconds_text(double s) { return fmt::format("{:g}", s); }
+// "2.5" -> "2.5", "60" -> "60", "1000000" -> "1000000": seconds as short as exact, never
+// in exponent form (a PGN TimeControl and XBoard's `st` want plain numbers). Ten
+// significant digits hold every whole number of seconds up to MAX_TIME_SECONDS.
+std::string seconds_text(double s) { return fmt::format("{:.10g}", s); }
+
+// The message for a time beyond what the runner keeps.
+std::string too_long(const std::string& given) {
+    return fmt::format("{}: a time above {:.0f} s (about 31 years) is refused; give tc=inf "
+                       "for no clock, or depth= or nodes=",
+        given, MAX_TIME_SECONDS);
+}
 
 using KeyValues = std::vector<std::pair<std::string, std::string>>;
 
@@ -63,10 +73,13 @@ std::optional<std::string> apply_engine_key(
     else if (key == "tc") {
         auto tc = parse_time_control(value);
         if (!tc) return bad();
+        if (tc->base > MAX_TIME_SECONDS || tc->increment > MAX_TIME_SECONDS)
+            return "-engine: " + too_long(key + "=" + value);
         e.tc = *tc;
     } else if (key == "st") {
         auto s = parse_real(value);
         if (!s || *s <= 0) return bad();
+        if (*s > MAX_TIME_SECONDS) return "-engine: " + too_long(key + "=" + value);
         e.moveTime = *s;
     } else if (key == "depth") {
         auto d = parse_number<int>(value);
@@ -94,6 +107,11 @@ std::optional<std::string> int_value(
 }
 
 } // namespace
+
+std::int64_t clamped_ms(double seconds) {
+    if (!(seconds > 0)) return 0; // NaN too
+    return std::llround(std::min(seconds, MAX_TIME_SECONDS) * 1000);
+}
 
 std::optional<TimeControl> parse_time_control(const std::string& text) {
     TimeControl tc;
@@ -263,6 +281,7 @@ ParsedMatchArgs parse_match_args(const std::vector<std::string>& args) {
             } else if (opt == "-stalltimeout") {
                 auto s = parse_real(*v);
                 if (!s || *s <= 0) return fail(fmt::format("-stalltimeout: bad value '{}'", *v));
+                if (*s > MAX_TIME_SECONDS) return fail(too_long("-stalltimeout " + *v));
                 o.stallTimeout = *s;
             } else return fail(fmt::format("unknown option '{}'", opt));
             if (err) return fail(*err);

@@ -16,7 +16,8 @@
 //   harlequin match -variants           (the registered games, one a line)
 //
 // TIME is seconds or minutes:seconds; MOVES/ is optional (moves per period). Every engine
-// needs a limit: a tc, st, depth or nodes.
+// needs a limit: a tc, st, depth or nodes. No time (a tc's base or increment, st=,
+// -stalltimeout) may exceed MAX_TIME_SECONDS.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +27,15 @@
 #include <vector>
 
 namespace hq {
+
+// The longest time the runner keeps: 10^9 s, about 31 years. A longer tc, increment, st=
+// or -stalltimeout is refused (tc=inf is the way to play without a clock), and a clock
+// never grows past it (play_game saturates), so clocks and deadlines in milliseconds and
+// nanoseconds stay far inside 64 bits.
+constexpr double MAX_TIME_SECONDS = 1e9;
+
+// Seconds as whole milliseconds, within [0, MAX_TIME_SECONDS].
+std::int64_t clamped_ms(double seconds);
 
 // A chess clock's settings: `moves` moves (turns) per `base` seconds (0 moves: the whole
 // game), plus `increment` seconds after every turn. Infinite when `infinite` is set.

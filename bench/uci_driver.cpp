@@ -151,8 +151,7 @@ EngineReply UciDriver::go(const MoveRequest& req) {
                 cmd += fmt::format(" {} {}", c == WHITE ? "winc" : "binc", req.incrementMs[c]);
         if (req.movesToGo > 0) cmd += fmt::format(" movestogo {}", req.movesToGo);
     }
-    if (config.moveTime > 0)
-        cmd += fmt::format(" movetime {}", std::llround(config.moveTime * 1000));
+    if (config.moveTime > 0) cmd += fmt::format(" movetime {}", clamped_ms(config.moveTime));
     if (config.depth > 0) cmd += fmt::format(" depth {}", config.depth);
     if (config.nodes > 0) cmd += fmt::format(" nodes {}", config.nodes);
     auto t0 = Clock::now();

@@ -47,8 +47,8 @@ std::string level_base(double seconds) {
     return fmt::format("{}:{:02}", s / 60, s % 60);
 }
 
-// A number of seconds as short as exact ("5", "0.5").
-std::string short_seconds(double s) { return fmt::format("{:g}", s); }
+// A number of seconds as short as exact ("5", "0.5", "1000000"; never in exponent form).
+std::string short_seconds(double s) { return fmt::format("{:.10g}", s); }
 
 double seconds_since(Clock::time_point t0) {
     return std::chrono::duration<double>(Clock::now() - t0).count();

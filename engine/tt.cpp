@@ -61,19 +61,21 @@ void TranspositionTable::clear(int threads) {
 }
 
 TTData TranspositionTable::probe(Key key) const {
-    const TTBucket* b = bucket_of(key);
+    TTBucket* b = bucket_of(key);
     std::uint32_t key32 = std::uint32_t(key >> 32);
-    for (const TTEntry& e : b->entries)
-        if (e.key32 == key32 && e.depth8) {
+    for (TTEntry& e : b->entries) {
+        TTEntry::Words w = e.load();
+        if (w.key32() == key32 && w.depth8()) {
             TTData d;
             d.hit = true;
-            d.move = e.move;
-            d.value = e.value;
-            d.eval = e.eval;
-            d.depth = e.depth();
-            d.bound = e.bound();
+            d.move = w.move();
+            d.value = w.value();
+            d.eval = w.eval();
+            d.depth = w.depth();
+            d.bound = w.bound();
             return d;
         }
+    }
     return {};
 }
 
@@ -82,31 +84,39 @@ void TranspositionTable::store(
     TTBucket* b = bucket_of(key);
     std::uint32_t key32 = std::uint32_t(key >> 32);
     TTEntry* replace = &b->entries[0];
+    TTEntry::Words old {}; // set by the loop: the first entry is always worth less than `worst`
     int worst = 1 << 30;
     for (TTEntry& e : b->entries) {
-        if (e.key32 == key32 || !e.depth8) {
+        TTEntry::Words w = e.load();
+        if (w.key32() == key32 || !w.depth8()) {
             replace = &e;
+            old = w;
             break;
         }
         // Older generations lose 8 plies of depth worth per step of age.
-        int age = ((generation - (e.genBound & 0xFC)) & 0xFF) / 4;
-        int worth = e.depth8 - 8 * age;
+        int age = ((generation - (w.gen_bound() & 0xFC)) & 0xFF) / 4;
+        int worth = w.depth8() - 8 * age;
         if (worth < worst) {
             worst = worth;
             replace = &e;
+            old = w;
         }
     }
-    bool sameKey = replace->key32 == key32 && replace->depth8;
+    bool sameKey = old.key32() == key32 && old.depth8();
     // Keep the old move if the new search found none.
-    if (move || !sameKey) replace->move = move;
-    if (sameKey && bound != BOUND_EXACT && depth + TTEntry::DEPTH_OFFSET + 3 < replace->depth8
-        && (replace->genBound & 0xFC) == generation)
+    std::uint32_t keptMove = move || !sameKey ? move : old.move();
+    if (sameKey && bound != BOUND_EXACT && depth + TTEntry::DEPTH_OFFSET + 3 < old.depth8()
+        && (old.gen_bound() & 0xFC) == generation) {
+        // A shallower result of this search: only a new move is worth keeping.
+        if (keptMove != old.move()) {
+            std::uint64_t data = TTEntry::pack_data(keptMove, old.value(), old.eval());
+            replace->save(data, TTEntry::pack_meta(key32, data, old.depth8(), old.gen_bound()));
+        }
         return;
-    replace->key32 = key32;
-    replace->value = std::int16_t(value);
-    replace->eval = std::int16_t(eval);
-    replace->depth8 = std::uint8_t(std::clamp(depth + TTEntry::DEPTH_OFFSET, 1, 255));
-    replace->genBound = std::uint8_t(generation | bound);
+    }
+    std::uint64_t data = TTEntry::pack_data(keptMove, value, eval);
+    int depth8 = std::clamp(depth + TTEntry::DEPTH_OFFSET, 1, 255);
+    replace->save(data, TTEntry::pack_meta(key32, data, depth8, std::uint8_t(generation | bound)));
 }
 
 int TranspositionTable::hashfull() const {
@@ -114,8 +124,10 @@ int TranspositionTable::hashfull() const {
     std::size_t n = std::min<std::size_t>(bucketCount, 250);
     int used = 0;
     for (std::size_t i = 0; i < n; ++i)
-        for (const TTEntry& e : buckets[i].entries)
-            used += e.depth8 && (e.genBound & 0xFC) == generation;
+        for (TTEntry& e : buckets[i].entries) {
+            TTEntry::Words w = e.load();
+            used += w.depth8() && (w.gen_bound() & 0xFC) == generation;
+        }
     return int(used * 1000 / (n * TTBucket::SIZE));
 }
 

@@ -1,39 +1,77 @@
 // The transposition table, shared by all search threads of one engine (Lazy SMP).
 //
 // Layout: a power-of-two-free array of 64-byte buckets (one cache line each), four
-// 16-byte entries per bucket. An entry holds the upper 32 bits of the position key (the
-// bucket index comes from the lower bits), the game's move in 32 bits, the search value
-// and static evaluation, the depth, and the generation with the bound type.
+// 16-byte entries per bucket. An entry is two 64-bit words: `data` holds the game's move
+// (32 bits), the search value and the static evaluation (16 bits each); `meta` holds the
+// upper 32 bits of the position key (the bucket index comes from the lower bits) XORed
+// with both halves of `data`, the depth and the generation with the bound type.
 //
-// Race contract: threads read and write entries without locks. A torn entry (fields from
-// two writes) can only produce a wrong move or value for a position that matches 32 key
-// bits; the search therefore validates every TT move with the game's legality test before
-// playing it, and a wrong value costs at worst a bad cutoff, never a crash.
+// Race contract: threads read and write entries without locks. Each word is one relaxed
+// atomic access (std::atomic_ref: a plain 64-bit load or store on x86-64, so no cost), so
+// the memory model defines every race, but an entry can still be torn: `data` from one
+// write, `meta` from another. The XOR in `meta` detects that: a torn entry no longer
+// matches its key (but for a 2^-32 chance) and is ignored, as a miss. What remains is the
+// chance of any 32-bit key match, so the search still validates every TT move with the
+// game's legality test before playing it, and a wrong value costs at worst a bad cutoff,
+// never a crash.
 #pragma once
 
 #include "score.h"
 #include "types.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
 namespace hq {
 
 struct TTEntry {
-    std::uint32_t key32;
-    std::uint32_t move;
-    std::int16_t value;
-    std::int16_t eval;
-    std::uint8_t depth8; // depth + DEPTH_OFFSET, 0 = empty
-    std::uint8_t genBound;
-    std::uint8_t pad[2];
+    std::uint64_t data; // move << 32 | value << 16 | eval (16-bit two's complement each)
+    std::uint64_t meta; // (key32 ^ fold(data)) << 32 | depth8 << 8 | genBound
 
     static constexpr int DEPTH_OFFSET = 8; // quiescence stores depths down to -7
 
-    int depth() const { return int(depth8) - DEPTH_OFFSET; }
-    Bound bound() const { return Bound(genBound & 3); }
+    // The two words as they are read: one relaxed atomic load each.
+    struct Words {
+        std::uint64_t data, meta;
+
+        // The key's upper half, as stored; a torn entry gives (almost surely) another one.
+        std::uint32_t key32() const { return std::uint32_t(meta >> 32) ^ fold(data); }
+        int depth8() const { return int(meta >> 8 & 0xFF); } // depth + DEPTH_OFFSET, 0 = empty
+        std::uint8_t gen_bound() const { return std::uint8_t(meta); }
+        std::uint32_t move() const { return std::uint32_t(data >> 32); }
+        Value value() const { return std::int16_t(std::uint16_t(data >> 16)); }
+        Value eval() const { return std::int16_t(std::uint16_t(data)); }
+        int depth() const { return depth8() - DEPTH_OFFSET; }
+        Bound bound() const { return Bound(gen_bound() & 3); }
+    };
+    static std::uint32_t fold(std::uint64_t data) {
+        return std::uint32_t(data) ^ std::uint32_t(data >> 32);
+    }
+    static std::uint64_t pack_data(std::uint32_t move, Value value, Value eval) {
+        return std::uint64_t(move) << 32 | std::uint64_t(std::uint16_t(value)) << 16
+            | std::uint16_t(eval);
+    }
+    static std::uint64_t pack_meta(
+        std::uint32_t key32, std::uint64_t data, int depth8, std::uint8_t genBound) {
+        return std::uint64_t(key32 ^ fold(data)) << 32 | std::uint64_t(depth8) << 8 | genBound;
+    }
+
+    // Not const: an atomic_ref needs a modifiable object (the table's memory always is).
+    Words load() {
+        return {std::atomic_ref(data).load(std::memory_order_relaxed),
+            std::atomic_ref(meta).load(std::memory_order_relaxed)};
+    }
+    // In any order another thread may see them: a mix of old and new words fails the key
+    // check (pack_meta ties the key to this `data`).
+    void save(std::uint64_t newData, std::uint64_t newMeta) {
+        std::atomic_ref(data).store(newData, std::memory_order_relaxed);
+        std::atomic_ref(meta).store(newMeta, std::memory_order_relaxed);
+    }
 };
 static_assert(sizeof(TTEntry) == 16);
+static_assert(alignof(TTEntry) >= std::atomic_ref<std::uint64_t>::required_alignment);
+static_assert(std::atomic_ref<std::uint64_t>::is_always_lock_free);
 
 struct TTBucket {
     static constexpr int SIZE = 4;

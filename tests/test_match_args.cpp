@@ -128,10 +128,42 @@ TEST_CASE("bad match arguments are refused with a message naming them", "[match]
         == "-sprt needs exactly two engines");
 }
 
+TEST_CASE("absurd times are refused with a message, before any game", "[match][args][clock]") {
+    // Each once overflowed the runner's millisecond clock (UBSan: signed integer overflow
+    // in std::chrono), and the Release build forfeited White on time after 0.008 s.
+    const std::string why = ": a time above 1000000000 s (about 31 years) is refused; give "
+                            "tc=inf for no clock, or depth= or nodes=";
+    auto each = [](const char* setting) {
+        return error_of({"-engine", "cmd=a", "-engine", "cmd=b", "-each", setting});
+    };
+    CHECK(each("tc=99999999999999999999") == "-engine: tc=99999999999999999999" + why);
+    CHECK(each("tc=9223372036854775") == "-engine: tc=9223372036854775" + why);
+    CHECK(each("tc=1+99999999999999999999") == "-engine: tc=1+99999999999999999999" + why);
+    CHECK(each("tc=40/99999999999999999999") == "-engine: tc=40/99999999999999999999" + why);
+    CHECK(each("st=99999999999999999999") == "-engine: st=99999999999999999999" + why);
+    CHECK(each("st=1e300") == "-engine: st=1e300" + why);
+    CHECK(each("tc=99999999:00") == "-engine: tc=99999999:00" + why); // minutes:seconds
+    CHECK(error_of({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-stalltimeout",
+              "1e300"})
+        == "-stalltimeout 1e300" + why);
+    // The longest time itself is kept, and written without an exponent.
+    auto longest = parse_match_args(words({"-engine", "cmd=a", "-engine", "cmd=b", "-each",
+        "tc=40/1000000000+1000000000", "st=1000000000"}));
+    REQUIRE(longest.options);
+    CHECK(longest.options->engines[0].tc.pgn() == "40/1000000000+1000000000");
+    CHECK(parse_time_control("1000000")->pgn() == "1000000");
+}
+
 TEST_CASE("harlequin match prints the argument error and exits with 2", "[match][args]") {
     test::Process p({HARLEQUIN_BINARY, "match", "-engine", "cmd=x", "tc=1", "-games", "0"});
     auto line = p.read_line(5s);
     REQUIRE(line);
     CHECK(*line == "error: -games: expected an integer >= 1, got '0'");
     CHECK(p.wait_exit(5s, true) == 2);
+    test::Process q({HARLEQUIN_BINARY, "match", "-engine", "cmd=a", "-engine", "cmd=b", "-each",
+        "tc=99999999999999999999"});
+    line = q.read_line(5s);
+    REQUIRE(line);
+    CHECK(line->rfind("error: -engine: tc=99999999999999999999: a time above", 0) == 0);
+    CHECK(q.wait_exit(5s, true) == 2);
 }

@@ -373,3 +373,44 @@ TEST_CASE(
     for (const auto& l : r.lines) accepted |= l == "SPRT: H1 accepted after 7 games";
     CHECK(accepted);
 }
+
+TEST_CASE("an unwritable -pgnout stops the match before the first game", "[match][engines][pgn]") {
+    char dir[] = "/tmp/hq_pgnout_XXXXXX";
+    REQUIRE(mkdtemp(dir));
+    // A missing directory, and a directory where the file should be.
+    for (std::string path : {std::string(dir) + "/missing/games.pgn", std::string(dir)}) {
+        INFO(path);
+        auto args = with({"-engine", engine("line.sh"), "name=A"}, FoolsMate);
+        args = with(args, {"-engine", engine("line.sh").c_str(), "name=B"});
+        args = with(with(args, FoolsMate), {"-each", "tc=5+0.1", "-games", "2"});
+        args.insert(args.end(), {"-pgnout", path});
+        auto parsed = parse_match_args(args);
+        REQUIRE(parsed.options);
+        std::vector<std::string> lines;
+        std::mutex m;
+        auto summary = run_match(
+            *parsed.options,
+            [&](const std::string& l) {
+                std::lock_guard lock(m);
+                lines.push_back(l);
+            },
+            false);
+        CHECK(summary.games.empty());
+        CHECK(contains(summary.error, "-pgnout: cannot write " + path + ": "));
+        REQUIRE_FALSE(lines.empty());
+        CHECK(lines[0] == "error: " + summary.error);
+        for (const auto& l : lines) CHECK_FALSE(contains(l, "Finished game"));
+    }
+    // A file that can be written is not left behind by the check when no game is played.
+    std::string fresh = std::string(dir) + "/fresh.pgn";
+    auto args = with({"-engine", "cmd=/nonexistent/engine", "-engine", "cmd=/nonexistent/engine",
+                         "-each", "tc=1", "-pgnout"},
+        {fresh.c_str()});
+    auto parsed = parse_match_args(args);
+    REQUIRE(parsed.options);
+    auto summary = run_match(
+        *parsed.options, [](const std::string&) {}, false);
+    CHECK_FALSE(contains(summary.error, "-pgnout"));
+    CHECK(access(fresh.c_str(), F_OK) != 0);
+    rmdir(dir);
+}

@@ -59,13 +59,14 @@ private:
     Color side = WHITE, last = WHITE;
 };
 
-std::unique_ptr<EngineDriver> line_engine(
-    const std::string& name, std::vector<std::string>& log, std::mutex& m) {
+std::unique_ptr<EngineDriver> line_engine(const std::string& name, std::vector<std::string>& log,
+    std::mutex& m, TimeControl tc = *parse_time_control("10+1"), double moveTime = 0) {
     EngineConfig cfg;
     cfg.cmd = std::string(HARLEQUIN_TEST_DATA) + "/engines/line.sh";
     cfg.name = name;
     for (int i = 0; i < 12; ++i) cfg.args.push_back("1");
-    cfg.tc = *parse_time_control("10+1");
+    cfg.tc = tc;
+    cfg.moveTime = moveTime;
     auto d = make_driver(cfg, VariantSpec {"chess", "", 8, 8, false}, [&](const std::string& l) {
         std::lock_guard lock(m);
         log.push_back(l);
@@ -118,4 +119,43 @@ TEST_CASE("an engine is asked again while its turn lasts, and its clock gets one
     CHECK(wtime[2] <= wtime[1] + 1000);
     CHECK(wtime[3] <= wtime[2]);
     CHECK(wtime[4] > wtime[3] + 900);
+}
+
+TEST_CASE("a clock beyond the longest one is kept at the longest, and nobody loses on time",
+    "[match][turns][clock]") {
+    // Options made in code skip the argument check (which refuses such times): the game
+    // loop itself must not overflow. 1e20 s once made the clock 2^63 ms in the past, and
+    // White lost on time at once.
+    std::vector<std::string> log;
+    std::mutex m;
+    TimeControl huge;
+    huge.infinite = false;
+    huge.moves = 2;
+    huge.base = 1e20;
+    huge.increment = 1e20;
+    auto white = line_engine("W", log, m, huge, 1e300);
+    auto black = line_engine("B", log, m, huge);
+    MatchOptions options;
+    options.stallTimeout = 1e300;
+    Opening opening;
+    opening.fen = "0 w 0";
+    opening.startpos = false;
+    std::atomic<bool> abort {false};
+    auto r = play_game(options, 1, opening, *white, *black, abort,
+        [](const std::string&) { return std::make_unique<TwoMoveToy>(); });
+    CHECK(r.result == Result::WHITE_WINS);
+    CHECK(r.reason == "White reaches 10");
+    // The clocks and the move time as sent: at most 10^9 s, however many turns add to them.
+    std::regex go(". < go wtime (\\d+) btime (\\d+) winc (\\d+) binc (\\d+) movestogo \\d+(.*)");
+    int gos = 0;
+    for (const auto& l : log) {
+        std::smatch s;
+        if (!std::regex_match(l, s, go)) continue;
+        ++gos;
+        INFO(l);
+        for (int i = 1; i <= 4; ++i) CHECK(std::stoll(s[i]) <= 1000000000000LL);
+        CHECK(std::stoll(s[3]) == 1000000000000LL);
+        if (l[0] == 'W') CHECK(s[5] == " movetime 1000000000000");
+    }
+    CHECK(gos == 10);
 }

@@ -373,3 +373,37 @@ TEST_CASE("the hash table shrinks to what can be allocated and keeps working", "
     tt.clear();
     CHECK_FALSE(tt.probe(0x123456789ABCDEF0ULL).hit);
 }
+
+TEST_CASE("a torn hash entry (words of two writes) is detected and ignored", "[search][tt]") {
+    // Two threads storing in one slot at once can leave one's data word with the other's
+    // meta word. The key check ties the two words together, so such an entry misses.
+    constexpr std::uint32_t KeyA = 0x9E3779B9, KeyB = 0x7F4A7C15;
+    for (std::uint32_t other : {KeyA, KeyB}) {
+        std::uint64_t dataA = TTEntry::pack_data(0x1234, 150, -20);
+        std::uint64_t dataB = TTEntry::pack_data(0x4321, -75, 31);
+        std::uint64_t metaA = TTEntry::pack_meta(KeyA, dataA, 10, 4 | BOUND_EXACT);
+        std::uint64_t metaB = TTEntry::pack_meta(other, dataB, 12, 8 | BOUND_LOWER);
+        CHECK(TTEntry::Words {dataA, metaA}.key32() == KeyA);
+        CHECK(TTEntry::Words {dataA, metaA}.value() == 150);
+        CHECK(TTEntry::Words {dataA, metaA}.eval() == -20);
+        CHECK(TTEntry::Words {dataB, metaB}.key32() == other);
+        // Torn both ways: neither half matches either writer's key.
+        for (TTEntry::Words torn : {TTEntry::Words {dataA, metaB}, TTEntry::Words {dataB, metaA}}) {
+            CHECK(torn.key32() != KeyA);
+            CHECK(torn.key32() != other);
+        }
+    }
+    // Through the table: a store and a probe round-trip every field, negative values too.
+    TranspositionTable tt;
+    tt.resize(1);
+    tt.new_search();
+    tt.store(0xABCDEF0123456789ULL, 0xFFFFFFFF, -31000, -5, -7, BOUND_UPPER);
+    TTData d = tt.probe(0xABCDEF0123456789ULL);
+    CHECK(d.hit);
+    CHECK(d.move == 0xFFFFFFFF);
+    CHECK(d.value == -31000);
+    CHECK(d.eval == -5);
+    CHECK(d.depth == -7);
+    CHECK(d.bound == BOUND_UPPER);
+    CHECK_FALSE(tt.probe(0xABCDEF0023456789ULL).hit);
+}
