@@ -29,7 +29,9 @@ struct TTEntry {
     std::uint64_t data; // move << 32 | value << 16 | eval (16-bit two's complement each)
     std::uint64_t meta; // (key32 ^ fold(data)) << 32 | depth8 << 8 | genBound
 
-    static constexpr int DEPTH_OFFSET = 8; // quiescence stores depths down to -7
+    // Stored depths are 0 (quiescence) and up; the offset keeps depth8 0 free for "empty"
+    // and leaves room below 0 should a search ever store negative depths.
+    static constexpr int DEPTH_OFFSET = 8;
 
     // The two words as they are read: one relaxed atomic load each.
     struct Words {
