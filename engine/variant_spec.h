@@ -29,6 +29,9 @@ struct VariantSpec {
     // two armies whose pieces belong to one side for good; a game whose pieces change
     // owner is not offered to it. Given by the game.
     std::string xboardUnplayable = {};
+    // XBoard's own name for the game when XBoard knows its rules (`normal`,
+    // `fischerandom`); empty: offered as an engine-defined variant under `name`.
+    std::string xboardName = {};
     // The game's share of `harlequin bench` (every registered game must have some).
     std::vector<BenchPosition> bench = {};
     // Its reference perft file, tests/data/<perftFile>.epd (games of one rule set share

@@ -80,8 +80,8 @@ int xboard_score(Value v) {
 } // namespace
 
 XBoard::XBoard()
-    : engine(make_engine("chess"))
-    , game(std::make_unique<XBoardGame>(make_referee("chess"))) { }
+    : engine(make_engine(default_variant()))
+    , game(std::make_unique<XBoardGame>(make_referee(default_variant()))) { }
 
 XBoard::~XBoard() {
     if (engine) {
@@ -262,7 +262,7 @@ void XBoard::cmd_protover() {
 
 void XBoard::cmd_new() {
     stop_search();
-    if (engine->spec().name != "chess") select_variant("chess");
+    if (engine->spec().name != default_variant()) select_variant(default_variant());
     [[maybe_unused]] auto err = game->reset({});
     engineColor = BLACK;
     depthLimit = 0;

@@ -32,19 +32,16 @@ bool chess_pieces_only(std::string_view fen) {
 }
 
 std::string xboard_variant_name(const VariantSpec& spec) {
-    if (spec.name == "chess") return "normal";
-    if (spec.name == "chess960") return "fischerandom";
-    return spec.name;
+    return spec.xboardName.empty() ? spec.name : spec.xboardName;
 }
 
 std::optional<std::string> variant_from_xboard(std::string_view name) {
-    // The registry's aliases already include XBoard's `normal` and `fischerandom`.
+    for (const VariantSpec& s : registered_variants())
+        if (!s.xboardName.empty() && to_lower(name) == s.xboardName) return s.name;
     return canonical_variant(name);
 }
 
-bool xboard_knows(const VariantSpec& spec) {
-    return spec.name == "chess" || spec.name == "chess960";
-}
+bool xboard_knows(const VariantSpec& spec) { return !spec.xboardName.empty(); }
 
 bool xboard_offers(const VariantSpec& spec) { return spec.xboardUnplayable.empty(); }
 

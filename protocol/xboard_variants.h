@@ -1,7 +1,8 @@
 // How the registered games are named and described to XBoard.
 //
-// XBoard knows standard chess as `normal` and Chess960 as `fischerandom`; every other
-// registered game is offered under its registry name, which XBoard 4.8+ treats as an
+// XBoard knows some games by names of its own (VariantSpec::xboardName: standard chess is
+// `normal`, Chess960 `fischerandom`); every other registered game is offered under its
+// registry name, which XBoard 4.8+ treats as an
 // engine-defined variant: on `variant NAME` the engine answers with a `setup` line (the
 // piece letters, the board size, the parent variant `fairy` and the start position) and
 // one `piece` line per piece that moves differently from its chess namesake, in Betza
@@ -20,11 +21,11 @@
 
 namespace hq {
 
-// XBoard's name for a registered game (`normal`, `fischerandom`, else the registry name).
+// XBoard's name for a registered game (VariantSpec::xboardName, else the registry name).
 std::string xboard_variant_name(const VariantSpec& spec);
 
-// The registered game for a name XBoard sends (`normal`, `fischerandom`, a registry name
-// or alias, case-insensitive); nothing if unknown.
+// The registered game for a name XBoard sends (a game's XBoard name, a registry name or
+// alias, case-insensitive); nothing if unknown.
 std::optional<std::string> variant_from_xboard(std::string_view name);
 
 // Whether a FEN's board names its pieces with the chess letters only (PNBRQK, pnbrqk);

@@ -33,9 +33,11 @@ template <SearchGame G> Entry entry(VariantSpec spec, std::vector<std::string_vi
 }
 
 // A spec with its bench positions and perft reference file.
-VariantSpec with(VariantSpec spec, std::vector<BenchPosition> bench, std::string perftFile) {
+VariantSpec with(VariantSpec spec, std::vector<BenchPosition> bench, std::string perftFile,
+    std::string xboardName = {}) {
     spec.bench = std::move(bench);
     spec.perftFile = std::move(perftFile);
+    spec.xboardName = std::move(xboardName);
     return spec;
 }
 
@@ -59,12 +61,12 @@ const std::vector<Entry>& entries() {
                     {"r2q1rk1/1b2bppp/p2p1n2/1p1Pp3/4P3/1BN2N1P/PP3PP1/R2QR1K1 "
                      "b - - 0 15"},
                     {"8/5pk1/6p1/3P4/2p2P2/2P3P1/5K2/8 b - - 0 40"}},
-                "chess"),
+                "chess", "normal"),
             {"standard", "normal"}),
         entry<chess::Chess>(
             with({"chess960", std::string(chess::Position::StartFen), 8, 8, true},
-                {{"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"}},
-                "chess960"),
+                {{"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"}}, "chess960",
+                "fischerandom"),
             {"fischerandom", "fischerrandom"}),
         // Ms. Chess: the woman (enhanced army) plays White or Black; field 7 of the start
         // FEN says which, and a FEN without field 7 takes it from here.
