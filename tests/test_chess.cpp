@@ -103,6 +103,40 @@ TEST_CASE("bad FENs are refused with a message and leave the position unchanged"
     }
 }
 
+TEST_CASE(
+    "an army beyond one set (more than 8 pawns or 16 pieces a side) is refused", "[chess][fen]") {
+    const std::pair<const char*, const char*> bad[] = {
+        {"4k3/8/PPPPPPPP/PPPPPPPP/PPPPPPPP/8/8/4K3 w - - 0 1", "White has 24 pawns (at most 8)"},
+        {"4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", "White has 9 pawns (at most 8)"},
+        {"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", "Black has 9 pawns (at most 8)"},
+        {"k7/8/8/8/8/N7/NNNNNNNN/NNNNNNNK w - - 0 1", "White has 17 pieces (at most 16)"},
+        {"knnnnnnn/nnnnnnnn/n7/8/8/8/8/7K b - - 0 1", "Black has 17 pieces (at most 16)"},
+    };
+    for (bool is960 : {false, true}) {
+        Position p = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", is960);
+        const std::string before = p.fen();
+        for (auto [fen, why] : bad) {
+            INFO(fen << (is960 ? " (Chess960)" : ""));
+            CHECK(p.set_fen(fen, is960) == std::optional<std::string>(why));
+            CHECK(p.fen() == before);
+        }
+    }
+    // Through the engine, as `position fen` reaches it: refused, the position kept.
+    for (const char* variant : {"chess", "chess960"}) {
+        auto engine = make_engine(variant);
+        REQUIRE(engine);
+        const std::string start = engine->fen();
+        auto err = engine->set_position(bad[0].first, {});
+        REQUIRE(err);
+        CHECK(err->find("White has 24 pawns (at most 8)") != std::string::npos);
+        CHECK(engine->fen() == start);
+    }
+    // Full armies are accepted: 16 pieces a side, and 8 pawns with promoted pieces.
+    from_fen("k7/8/8/8/8/8/NNNNNNNN/NNNNNNNK w - - 0 1");
+    from_fen("nnnnnnnk/nnnnnnnn/8/8/8/8/8/K7 w - - 0 1");
+    from_fen("1k6/8/pppppppp/8/8/PPPPPPPP/8/QQQQQQQK w - - 0 1");
+}
+
 TEST_CASE("illegal moves are refused and the engine keeps its position", "[chess][moves]") {
     auto engine = make_engine("chess");
     REQUIRE_FALSE(engine->set_position("", std::vector<std::string> {"e2e4"}).has_value());

@@ -158,6 +158,30 @@ TEST_CASE("bad Ms. Chess FENs are refused with a message and leave the position 
     }
 }
 
+TEST_CASE("Ms. Chess: an enhanced army beyond one set (more than 8 pawns or 16 pieces) is "
+          "refused",
+    "[mschess][fen]") {
+    const std::pair<const char*, const char*> bad[] = {
+        {"4k3/8/PPPPPPPP/PPPPPPPP/PPPPPPPP/8/8/4K3 w - - 0 1 w", "White has 24 pawns (at most 8)"},
+        {"4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1 w", "White has 9 pawns (at most 8)"},
+        {"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1 b", "Black has 9 pawns (at most 8)"},
+        {"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1 wb", "Black has 9 pawns (at most 8)"},
+        {"k7/8/8/8/8/N7/NNNNNNNN/NNNNNNNK w - - 0 1 wb", "White has 17 pieces (at most 16)"},
+        {"knnnnnnn/nnnnnnnn/n7/8/8/8/8/7K b - - 0 1 b", "Black has 17 pieces (at most 16)"},
+    };
+    Position p = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w kq - 0 1 w");
+    const std::string before = p.fen();
+    for (auto [fen, why] : bad) {
+        INFO(fen);
+        CHECK(p.set_fen(fen) == std::optional<std::string>(why));
+        CHECK(p.fen() == before);
+    }
+    from_fen("1k6/8/pppppppp/8/8/PPPPPPPP/8/RRRRRRRK w - - 0 1 w"); // 8 pawns, 16 pieces
+    // The man's army before Male Backlash is not counted: the reference perft file has a
+    // position where he has 9 pawns (17 pieces).
+    from_fen("rnbqkbnr/pppp1ppp/8/8/8/3p1p2/PPPPPPPP/RNBQKBNR w kq - 0 1 w");
+}
+
 // ---- The enhanced king -------------------------------------------------------------------
 
 TEST_CASE("enhanced king steps one square or leaps two in a line over an empty square",

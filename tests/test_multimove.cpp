@@ -456,6 +456,8 @@ TEST_CASE("bad Multiple Move Chess FENs are refused and leave the position uncha
         "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1 0/3",             // opponent in check, turn start
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 1/3 e1x",           // mid-turn, nothing can move
         "QQQQQQQQ/QQQQQQQQ/1k6/8/8/8/8/4K3 w - - 0 1 0/3", // more than 16 pieces
+        "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1 0/3",       // more than 8 pawns
+        "4k3/pppppppp/p7/8/8/8/8/4K3 b - - 0 1 0/2",       // more than 8 pawns
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 0/3 e1m extra",     // too many fields
         "4k3/8/8/8/8/8/8/4K3 w - - 2147483647 1 0/3",      // halfmove clock past 100000
     };

@@ -30,6 +30,15 @@ std::optional<std::string> Board::parse(std::string_view field) {
     return std::nullopt;
 }
 
+std::optional<std::string> Board::check_army_size(Color c) const {
+    const char* side = c == WHITE ? "White" : "Black";
+    if (int n = popcount(pieces(c, PAWN)); n > 8)
+        return fmt::format("{} has {} pawns (at most 8)", side, n);
+    if (int n = popcount(pieces(c)); n > 16)
+        return fmt::format("{} has {} pieces (at most 16)", side, n);
+    return std::nullopt;
+}
+
 std::variant<Square, std::string> Board::castling_rook(char letter) const {
     Color c = (letter >= 'a' && letter <= 'z') ? BLACK : WHITE;
     char up = char(std::toupper(static_cast<unsigned char>(letter)));

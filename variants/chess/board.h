@@ -57,6 +57,14 @@ public:
     // colour's king on the first rank (X-FEN), `A`-`H` the rook on that file (Shredder;
     // lower case for Black); or an error message.
     std::variant<Square, std::string> castling_rook(char letter) const;
+    // Whether an army fits in one orthodox set: at most 8 pawns and 16 pieces (pieces are
+    // never added in play, promotion only turns a pawn into another piece). An error
+    // message naming the side, or nothing. check_army_sizes: both armies.
+    std::optional<std::string> check_army_size(Color c) const;
+    std::optional<std::string> check_army_sizes() const {
+        if (auto err = check_army_size(WHITE)) return err;
+        return check_army_size(BLACK);
+    }
     // Writes FEN field 1.
     std::string to_fen() const;
     // An 8x8 text picture, rank 8 first, with file and rank labels.

@@ -107,6 +107,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool is960) {
     }
     if (p.pieces(PAWN) & (rank_bb(RANK_1) | rank_bb(RANK_8)))
         return std::string("a pawn stands on the first or last rank");
+    if (auto err = p.brd.check_army_sizes()) return err;
 
     if (fields[1] == "w") p.sideToMove = WHITE;
     else if (fields[1] == "b") p.sideToMove = BLACK;

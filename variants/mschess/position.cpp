@@ -128,6 +128,12 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
         if (!p.is_enhanced(c) && (pawns & rank_bb(relative_rank(c, RANK_8))))
             return fmt::format("an unenhanced {} pawn stands on the last rank", color_name(c));
     }
+    // An enhanced army is one set at most (the move list has room for 16 enhanced pieces).
+    // The man's unenhanced army is not counted: the reference perft file has him with 9
+    // pawns (docs/rules.md).
+    for (Color c : {WHITE, BLACK})
+        if (p.is_enhanced(c))
+            if (auto err = p.brd.check_army_size(c)) return err;
 
     if (fields[1] == "w") p.sideToMove = WHITE;
     else if (fields[1] == "b") p.sideToMove = BLACK;

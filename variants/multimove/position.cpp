@@ -162,9 +162,7 @@ std::optional<std::string> Position::set_fen(std::string_view fenText) {
         if (kings != 1)
             return fmt::format("{} has {} kings", c == WHITE ? "White" : "Black", kings);
     }
-    for (Color c : {WHITE, BLACK})
-        if (popcount(f.board.pieces(c)) > 16)
-            return fmt::format("{} has more than 16 pieces", c == WHITE ? "White" : "Black");
+    if (auto err = f.board.check_army_sizes()) return err;
     if (f.board.pieces(PAWN) & (rank_bb(RANK_1) | rank_bb(RANK_8)))
         return std::string("a pawn stands on the first or last rank");
     if (fields[1] == "w") f.sideToMove = WHITE;
