@@ -48,10 +48,7 @@ Position& Position::operator=(const Position& o) {
     sideToMove = o.sideToMove;
     gamePly = o.gamePly;
     chess960 = o.chess960;
-    std::copy(std::begin(o.castlingRightsMask), std::end(o.castlingRightsMask), castlingRightsMask);
-    std::copy(std::begin(o.castlingRookSquare), std::end(o.castlingRookSquare), castlingRookSquare);
-    std::copy(std::begin(o.castlingPath), std::end(o.castlingPath), castlingPath);
-    std::copy(std::begin(o.castlingKingPath), std::end(o.castlingKingPath), castlingKingPath);
+    castle = o.castle;
     states = o.states;
     st = states.data() + (o.st - o.states.data());
     return *this;
@@ -60,19 +57,7 @@ Position& Position::operator=(const Position& o) {
 namespace { } // namespace
 
 void Position::set_castling_right(Color c, Square rsq) {
-    Square ksq = king_square(c);
-    bool kingSide = rsq > ksq;
-    CastlingRight cr = castling_right(c, kingSide);
-    st->castling |= cr;
-    castlingRightsMask[ksq] |= cr;
-    castlingRightsMask[rsq] |= cr;
-    castlingRookSquare[cr] = rsq;
-    Square kto = relative_square(c, kingSide ? SQ_G1 : SQ_C1);
-    Square rto = relative_square(c, kingSide ? SQ_F1 : SQ_D1);
-    castlingPath[cr]
-        = (between_bb(rsq, rto) | between_bb(ksq, kto) | square_bb(rto) | square_bb(kto))
-        & ~(square_bb(ksq) | square_bb(rsq));
-    castlingKingPath[cr] = between_bb(ksq, kto) | square_bb(kto);
+    st->castling |= castle.add(c, king_square(c), rsq);
 }
 
 // Records an en passant target only when a pawn of the side to move attacks it; the
@@ -94,10 +79,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool is960) {
     p.states.assign(256, StateInfo {});
     p.st = p.states.data();
     *p.st = StateInfo {0, 0, 0, 0, SQ_NONE, NO_PIECE};
-    std::fill(std::begin(p.castlingRightsMask), std::end(p.castlingRightsMask), 0);
-    std::fill(std::begin(p.castlingRookSquare), std::end(p.castlingRookSquare), SQ_NONE);
-    std::fill(std::begin(p.castlingPath), std::end(p.castlingPath), 0);
-    std::fill(std::begin(p.castlingKingPath), std::end(p.castlingKingPath), 0);
+    p.castle = {};
 
     if (auto err = p.brd.parse(fields[0])) return err;
     for (Color c : {WHITE, BLACK}) {
@@ -164,7 +146,7 @@ std::string Position::fen() const {
         for (bool kingSide : {true, false}) {
             CastlingRight cr = castling_right(c, kingSide);
             if (!can_castle(cr)) continue;
-            Square rsq = castlingRookSquare[cr];
+            Square rsq = castle.rookSquare[cr];
             // KQkq names the outermost rook; Shredder letters otherwise and in Chess960.
             Bitboard beyond = kingSide ? ~((square_bb(rsq) << 1) - 1) : (square_bb(rsq) - 1);
             bool outermost = !(pieces(c, ROOK) & rank_bb(relative_rank(c, RANK_1)) & beyond);
@@ -284,7 +266,7 @@ void Position::do_move(Move m) {
         }
     }
 
-    s->castling &= ~(castlingRightsMask[from] | castlingRightsMask[to]);
+    s->castling &= ~(castle.rightsMask[from] | castle.rightsMask[to]);
     if (s->castling != prevCastling) k ^= z.castling[prevCastling] ^ z.castling[s->castling];
     s->key = k;
     sideToMove = them;

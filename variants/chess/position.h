@@ -4,6 +4,7 @@
 #pragma once
 
 #include "board.h"
+#include "castling.h"
 #include "move.h"
 
 #include <optional>
@@ -12,22 +13,6 @@
 #include <vector>
 
 namespace hq::chess {
-
-// Castling rights: one bit per (colour, side). The rook a right refers to is kept per
-// right, so Chess960 needs nothing special.
-enum CastlingRight : int {
-    NO_CASTLING = 0,
-    WHITE_OO = 1,
-    WHITE_OOO = 2,
-    BLACK_OO = 4,
-    BLACK_OOO = 8,
-    ANY_CASTLING = 15,
-    CASTLING_RIGHT_NB = 16
-};
-
-constexpr CastlingRight castling_right(Color c, bool kingSide) {
-    return CastlingRight((kingSide ? WHITE_OO : WHITE_OOO) << (2 * c));
-}
 
 // Zobrist keys of standard chess. Keys for the en passant file are only mixed in when an
 // en passant capture is really possible, so transpositions that differ only in a useless
@@ -84,11 +69,11 @@ public:
 
     int castling_rights() const { return st->castling; }
     bool can_castle(CastlingRight cr) const { return st->castling & cr; }
-    Square castling_rook(CastlingRight cr) const { return castlingRookSquare[cr]; }
+    Square castling_rook(CastlingRight cr) const { return castle.rookSquare[cr]; }
     // Squares that must be empty (other than the castling king and rook) to castle.
-    Bitboard castling_path(CastlingRight cr) const { return castlingPath[cr]; }
+    Bitboard castling_path(CastlingRight cr) const { return castle.path[cr]; }
     // Squares the king crosses or lands on, each of which must not be attacked.
-    Bitboard castling_king_path(CastlingRight cr) const { return castlingKingPath[cr]; }
+    Bitboard castling_king_path(CastlingRight cr) const { return castle.kingPath[cr]; }
 
     // ---- Attacks --------------------------------------------------------------------
     Bitboard attackers_to(Square s, Bitboard occupied) const;
@@ -143,10 +128,7 @@ private:
     Color sideToMove = WHITE;
     int gamePly = 0;
     bool chess960 = false;
-    int castlingRightsMask[SQUARE_NB] = {};
-    Square castlingRookSquare[CASTLING_RIGHT_NB] = {};
-    Bitboard castlingPath[CASTLING_RIGHT_NB] = {};
-    Bitboard castlingKingPath[CASTLING_RIGHT_NB] = {};
+    CastlingRules castle; // rooks, paths and rights masks, from the FEN
     // The undo stack. `st` points at the current state; the vector grows on demand.
     std::vector<StateInfo> states;
     StateInfo* st;

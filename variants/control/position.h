@@ -15,6 +15,7 @@
 #include "move.h"
 
 #include "engine/bitboard.h"
+#include "variants/chess/castling.h"
 
 #include <bit>
 #include <optional>
@@ -24,21 +25,11 @@
 
 namespace hq::control {
 
-// Castling rights: one bit per (player, side), as in chess. The king-side right refers to
+// Castling rights as in chess (variants/chess/castling.h). The king-side right refers to
 // the h-file rook, the queen-side right to the a-file rook, whatever their colour.
-enum CastlingRight : int {
-    NO_CASTLING = 0,
-    WHITE_OO = 1,
-    WHITE_OOO = 2,
-    BLACK_OO = 4,
-    BLACK_OOO = 8,
-    ANY_CASTLING = 15,
-    CASTLING_RIGHT_NB = 16
-};
-
-constexpr CastlingRight castling_right(Color c, bool kingSide) {
-    return CastlingRight((kingSide ? WHITE_OO : WHITE_OOO) << (2 * c));
-}
+using chess::CastlingRight;
+using enum chess::CastlingRight;
+using chess::castling_right;
 
 // The colours each player controls (bit sets). A colour in neither set is neutral.
 struct Control {

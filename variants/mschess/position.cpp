@@ -62,10 +62,7 @@ Position& Position::operator=(const Position& o) {
     sideToMove = o.sideToMove;
     gamePly = o.gamePly;
     defaultEnhanced = o.defaultEnhanced;
-    std::copy(std::begin(o.castlingRightsMask), std::end(o.castlingRightsMask), castlingRightsMask);
-    std::copy(std::begin(o.castlingRookSquare), std::end(o.castlingRookSquare), castlingRookSquare);
-    std::copy(std::begin(o.castlingPath), std::end(o.castlingPath), castlingPath);
-    std::copy(std::begin(o.castlingKingPath), std::end(o.castlingKingPath), castlingKingPath);
+    castle = o.castle;
     states = o.states;
     st = states.data() + (o.st - o.states.data());
     return *this;
@@ -78,19 +75,7 @@ void Position::set_variant(const VariantSpec& spec) {
 }
 
 void Position::set_castling_right(Color c, Square rsq) {
-    Square ksq = king_square(c);
-    bool kingSide = rsq > ksq;
-    CastlingRight cr = castling_right(c, kingSide);
-    st->castling |= cr;
-    castlingRightsMask[ksq] |= cr;
-    castlingRightsMask[rsq] |= cr;
-    castlingRookSquare[cr] = rsq;
-    Square kto = relative_square(c, kingSide ? SQ_G1 : SQ_C1);
-    Square rto = relative_square(c, kingSide ? SQ_F1 : SQ_D1);
-    castlingPath[cr]
-        = (between_bb(rsq, rto) | between_bb(ksq, kto) | square_bb(rto) | square_bb(kto))
-        & ~(square_bb(ksq) | square_bb(rsq));
-    castlingKingPath[cr] = between_bb(ksq, kto) | square_bb(kto);
+    st->castling |= castle.add(c, king_square(c), rsq);
 }
 
 std::optional<std::string> Position::set_fen(std::string_view fen) {
@@ -102,10 +87,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
     p.states.assign(256, StateInfo {});
     p.st = p.states.data();
     *p.st = StateInfo {0, 0, 0, 0, 0, SQ_NONE, NO_PIECE};
-    std::fill(std::begin(p.castlingRightsMask), std::end(p.castlingRightsMask), 0);
-    std::fill(std::begin(p.castlingRookSquare), std::end(p.castlingRookSquare), SQ_NONE);
-    std::fill(std::begin(p.castlingPath), std::end(p.castlingPath), 0);
-    std::fill(std::begin(p.castlingKingPath), std::end(p.castlingKingPath), 0);
+    p.castle = {};
 
     // Field 7 first: the enhanced state decides what the other fields may hold.
     if (fields.size() == 7) {
@@ -196,7 +178,7 @@ std::string Position::fen() const {
         for (bool kingSide : {true, false}) {
             CastlingRight cr = castling_right(c, kingSide);
             if (!can_castle(cr)) continue;
-            Square rsq = castlingRookSquare[cr];
+            Square rsq = castle.rookSquare[cr];
             // KQkq names the outermost rook; a file letter an inner one.
             Bitboard beyond = kingSide ? ~((square_bb(rsq) << 1) - 1) : (square_bb(rsq) - 1);
             bool outermost = !(pieces(c, ROOK) & rank_bb(relative_rank(c, RANK_1)) & beyond);
@@ -297,7 +279,7 @@ void Position::do_move(Move m) {
             k ^= z.psq[captured][capsq];
             s->captured = captured;
             s->rule50 = 0;
-            s->castling &= ~castlingRightsMask[capsq];
+            s->castling &= ~castle.rightsMask[capsq];
         }
         move_piece(from, to);
         k ^= z.psq[pc][from] ^ z.psq[pc][to];
@@ -326,7 +308,7 @@ void Position::do_move(Move m) {
         }
     }
 
-    s->castling &= ~(castlingRightsMask[from] | castlingRightsMask[to]);
+    s->castling &= ~(castle.rightsMask[from] | castle.rightsMask[to]);
     if (s->castling != prevCastling) k ^= z.castling[prevCastling] ^ z.castling[s->castling];
     s->key = k;
     sideToMove = them;

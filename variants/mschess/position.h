@@ -11,6 +11,7 @@
 #include "attacks.h"
 #include "move.h"
 #include "variants/chess/board.h"
+#include "variants/chess/castling.h"
 
 #include "engine/variant_spec.h"
 
@@ -21,22 +22,12 @@
 
 namespace hq::mschess {
 
-// Castling rights: one bit per (colour, side), as in standard chess. Only the unenhanced
-// side (the man before Male Backlash) ever holds any.
-enum CastlingRight : int {
-    NO_CASTLING = 0,
-    WHITE_OO = 1,
-    WHITE_OOO = 2,
-    BLACK_OO = 4,
-    BLACK_OOO = 8,
-    ANY_CASTLING = 15,
-    CASTLING_RIGHT_NB = 16
-};
-
-constexpr CastlingRight castling_right(Color c, bool kingSide) {
-    return CastlingRight((kingSide ? WHITE_OO : WHITE_OOO) << (2 * c));
-}
-constexpr int color_castling(Color c) { return (WHITE_OO | WHITE_OOO) << (2 * c); }
+// Castling as in standard chess (variants/chess/castling.h). Only the unenhanced side
+// (the man before Male Backlash) ever holds any right.
+using chess::CastlingRight;
+using enum chess::CastlingRight;
+using chess::castling_right;
+using chess::color_castling;
 
 // Enhanced sides as a bit set: bit c is set when colour c's army is enhanced.
 constexpr int enhanced_bit(Color c) { return 1 << c; }
@@ -103,11 +94,11 @@ public:
 
     int castling_rights() const { return st->castling; }
     bool can_castle(CastlingRight cr) const { return st->castling & cr; }
-    Square castling_rook(CastlingRight cr) const { return castlingRookSquare[cr]; }
+    Square castling_rook(CastlingRight cr) const { return castle.rookSquare[cr]; }
     // Squares that must be empty (other than the castling king and rook) to castle.
-    Bitboard castling_path(CastlingRight cr) const { return castlingPath[cr]; }
+    Bitboard castling_path(CastlingRight cr) const { return castle.path[cr]; }
     // Squares the king crosses or lands on, each of which must not be attacked.
-    Bitboard castling_king_path(CastlingRight cr) const { return castlingKingPath[cr]; }
+    Bitboard castling_king_path(CastlingRight cr) const { return castle.kingPath[cr]; }
 
     // ---- Attacks --------------------------------------------------------------------
     // Pieces of colour c attacking s, each army moving as its enhanced state says.
@@ -163,10 +154,7 @@ private:
     Color sideToMove = WHITE;
     int gamePly = 0;
     int defaultEnhanced = enhanced_bit(WHITE); // field 7 when a FEN omits it
-    int castlingRightsMask[SQUARE_NB] = {};
-    Square castlingRookSquare[CASTLING_RIGHT_NB] = {};
-    Bitboard castlingPath[CASTLING_RIGHT_NB] = {};
-    Bitboard castlingKingPath[CASTLING_RIGHT_NB] = {};
+    chess::CastlingRules castle;               // rooks, paths and rights masks, from the FEN
     // The undo stack. `st` points at the current state; the vector grows on demand.
     std::vector<StateInfo> states;
     StateInfo* st;

@@ -110,10 +110,7 @@ Position& Position::operator=(const Position& o) {
     movesPerTurn = o.movesPerTurn;
     defaultMovesPerTurn = o.defaultMovesPerTurn;
     chess960 = o.chess960;
-    std::copy(std::begin(o.castlingRightsMask), std::end(o.castlingRightsMask), castlingRightsMask);
-    std::copy(std::begin(o.castlingRookSquare), std::end(o.castlingRookSquare), castlingRookSquare);
-    std::copy(std::begin(o.castlingPath), std::end(o.castlingPath), castlingPath);
-    std::copy(std::begin(o.castlingKingPath), std::end(o.castlingKingPath), castlingKingPath);
+    castle = o.castle;
     frames = o.frames;
     cur = frames.data() + (o.cur - o.frames.data());
     return *this;
@@ -126,19 +123,7 @@ void Position::set_variant(const VariantSpec& spec) {
 // ---- FEN ------------------------------------------------------------------------------
 
 void Position::set_castling_right(Frame& f, Color c, Square rsq) {
-    Square ksq = f.board.king_square(c);
-    bool kingSide = rsq > ksq;
-    CastlingRight cr = castling_right(c, kingSide);
-    f.castling |= cr;
-    castlingRightsMask[ksq] |= cr;
-    castlingRightsMask[rsq] |= cr;
-    castlingRookSquare[cr] = rsq;
-    Square kto = relative_square(c, kingSide ? SQ_G1 : SQ_C1);
-    Square rto = relative_square(c, kingSide ? SQ_F1 : SQ_D1);
-    castlingPath[cr]
-        = (between_bb(rsq, rto) | between_bb(ksq, kto) | square_bb(rto) | square_bb(kto))
-        & ~(square_bb(ksq) | square_bb(rsq));
-    castlingKingPath[cr] = between_bb(ksq, kto) | square_bb(kto);
+    f.castling |= castle.add(c, f.board.king_square(c), rsq);
 }
 
 std::optional<std::string> Position::set_fen(std::string_view fenText) {
@@ -150,10 +135,7 @@ std::optional<std::string> Position::set_fen(std::string_view fenText) {
     p.frames.assign(256, Frame {});
     p.cur = p.frames.data();
     Frame& f = *p.cur;
-    std::fill(std::begin(p.castlingRightsMask), std::end(p.castlingRightsMask), 0);
-    std::fill(std::begin(p.castlingRookSquare), std::end(p.castlingRookSquare), SQ_NONE);
-    std::fill(std::begin(p.castlingPath), std::end(p.castlingPath), 0);
-    std::fill(std::begin(p.castlingKingPath), std::end(p.castlingKingPath), 0);
+    p.castle = {};
 
     // Fields 1-2: board and side.
     if (auto err = f.board.parse(fields[0])) return err;
@@ -244,7 +226,7 @@ std::optional<std::string> Position::set_fen(std::string_view fenText) {
     }
     // A piece that moved this turn has no castling right left.
     for (Square s : Squares {f.moved})
-        if (f.castling & p.castlingRightsMask[s])
+        if (f.castling & p.castle.rightsMask[s])
             return fmt::format(
                 "castling right for a piece that moved this turn ({})", square_name(s));
 
@@ -298,7 +280,7 @@ std::string Position::fen() const {
         for (bool kingSide : {true, false}) {
             CastlingRight cr = castling_right(c, kingSide);
             if (!(f.castling & cr)) continue;
-            Square rsq = castlingRookSquare[cr];
+            Square rsq = castle.rookSquare[cr];
             Bitboard beyond = kingSide ? ~((square_bb(rsq) << 1) - 1) : (square_bb(rsq) - 1);
             bool outermost
                 = !(f.board.pieces(c, ROOK) & rank_bb(relative_rank(c, RANK_1)) & beyond);
@@ -431,7 +413,7 @@ void Position::play(Frame& f, Move m) const {
         if (freeze) f.frozen |= square_bb(to);
     }
 
-    f.castling &= ~(castlingRightsMask[from] | castlingRightsMask[to]);
+    f.castling &= ~(castle.rightsMask[from] | castle.rightsMask[to]);
     if (f.castling != oldCastling) k ^= cz.castling[oldCastling] ^ cz.castling[f.castling];
     f.epTargets = live_ep_targets(f);
     k ^= z.movesDone[f.movesDone] ^ z.movesDone[f.movesDone + 1];

@@ -20,6 +20,7 @@
 #include "engine/bitboard.h"
 #include "engine/variant_spec.h"
 #include "variants/chess/board.h"
+#include "variants/chess/castling.h"
 #include "variants/chess/move.h"
 #include "variants/chess/position.h"
 
@@ -122,9 +123,9 @@ public:
 
     // ---- Castling geometry (fixed for a game) ----------------------------------------
     bool can_castle(chess::CastlingRight cr) const { return cur->castling & cr; }
-    Square castling_rook(chess::CastlingRight cr) const { return castlingRookSquare[cr]; }
-    Bitboard castling_path(chess::CastlingRight cr) const { return castlingPath[cr]; }
-    Bitboard castling_king_path(chess::CastlingRight cr) const { return castlingKingPath[cr]; }
+    Square castling_rook(chess::CastlingRight cr) const { return castle.rookSquare[cr]; }
+    Bitboard castling_path(chess::CastlingRight cr) const { return castle.path[cr]; }
+    Bitboard castling_king_path(chess::CastlingRight cr) const { return castle.kingPath[cr]; }
 
     // ---- Attacks ----------------------------------------------------------------------
     Bitboard attackers_to(Square s) const { return multimove::attackers_to(board(), s, pieces()); }
@@ -177,10 +178,7 @@ private:
     int movesPerTurn = 3;
     int defaultMovesPerTurn = 3;
     bool chess960 = false;
-    int castlingRightsMask[SQUARE_NB] = {};
-    Square castlingRookSquare[chess::CASTLING_RIGHT_NB] = {};
-    Bitboard castlingPath[chess::CASTLING_RIGHT_NB] = {};
-    Bitboard castlingKingPath[chess::CASTLING_RIGHT_NB] = {};
+    chess::CastlingRules castle; // rooks, paths and rights masks, from the FEN
     // The frame stack: `cur` is the current frame; the vector grows on demand.
     std::vector<Frame> frames;
     Frame* cur;
