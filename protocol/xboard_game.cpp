@@ -107,11 +107,29 @@ void XBoardGame::set_chess960(bool on) {
 }
 
 std::optional<std::string> XBoardGame::reset(std::string_view fen) {
-    if (auto err = ref->set_position(fen)) {
+    // XBoard's own FEN dialect for this game: its castling field lists unmoved pieces and
+    // never the rights; take the rights the board allows.
+    std::vector<std::string> readings;
+    if (xboard_fen_lists_unmoved(spec()) && !fen.empty()) readings = castling_from_board(fen);
+    if (readings.empty()) readings.emplace_back(fen);
+    std::optional<std::string> err;
+    std::string accepted;
+    for (const std::string& reading : readings) {
+        err = ref->set_position(reading);
+        if (!err) {
+            accepted = reading;
+            break;
+        }
+    }
+    if (err) {
+        if (readings.size() > 1) err = ref->set_position(fen); // the reason for XBoard's FEN
+        if (!err) accepted = std::string(fen);
+    }
+    if (err) {
         replay(); // a failed set_position leaves the referee as it was, but be sure
         return err;
     }
-    startFen = std::string(fen);
+    startFen = accepted;
     plies.clear();
     nullOwed = false;
     startSide = ref->side_to_move();
@@ -162,6 +180,30 @@ bool XBoardGame::is_relayed_null(std::string_view fen) const {
     auto theirs = split_words(fen);
     auto ours = split_words(ref->fen());
     return theirs.size() >= 2 && ours.size() >= 2 && theirs[0] == ours[0] && theirs[1] == ours[1];
+}
+
+std::vector<std::string> XBoardGame::castling_from_board(std::string_view fen) const {
+    auto fields = split_words(fen);
+    if (fields.size() < 3) return {};
+    std::string board(fields[0]);
+    auto on = [&](const char* sq, char piece) { return fen_piece_at(board, sq) == piece; };
+    bool whiteKing = on("e1", 'K'), blackKing = on("e8", 'k');
+    bool rights[4] = {whiteKing && on("h1", 'R'), whiteKing && on("a1", 'R'),
+        blackKing && on("h8", 'r'), blackKing && on("a8", 'r')};
+    // Both sides' rights, then Black's only, White's only, none.
+    const bool keep[4][2] = {{true, true}, {false, true}, {true, false}, {false, false}};
+    std::vector<std::string> out;
+    for (const auto& k : keep) {
+        char field[5] = {};
+        int n = 0;
+        for (int i = 0; i < 4; ++i)
+            if (rights[i] && k[i / 2]) field[n++] = "KQkq"[i];
+        if (n == 0) field[n++] = '-';
+        fields[2] = std::string(field, std::size_t(n));
+        std::string alt = join_words(fields, 0, fields.size());
+        if (std::find(out.begin(), out.end(), alt) == out.end()) out.push_back(alt);
+    }
+    return out;
 }
 
 std::optional<std::vector<std::string>> XBoardGame::relayed_null_differences(

@@ -38,7 +38,9 @@ public:
     void set_chess960(bool on);
 
     // Starts again from a FEN (empty: the game's start position) with no moves played. On
-    // a bad FEN, the reason, and the game is unchanged.
+    // a bad FEN, the reason, and the game is unchanged. Where XBoard writes the castling
+    // field as a list of unmoved pieces (xboard_fen_lists_unmoved), the rights are read
+    // from the board instead (kings and rooks on their home squares).
     std::optional<std::string> reset(std::string_view fen);
 
     // The side XBoard believes is on move: the game's side to move, or the other side
@@ -90,6 +92,8 @@ public:
 private:
     void replay();
     std::optional<std::string> castling_move(bool kingSide) const;
+    // The FEN with the castling rights its board allows, most rights first.
+    std::vector<std::string> castling_from_board(std::string_view fen) const;
     // The game after a legal single move, on a referee of its own (nothing if illegal).
     std::unique_ptr<Referee> after(std::string_view engineMove) const;
     // The square of the enemy piece a one-leg move removes elsewhere than on its

@@ -43,6 +43,13 @@ std::optional<std::string> variant_from_xboard(std::string_view name) {
 
 bool xboard_knows(const VariantSpec& spec) { return !spec.xboardName.empty(); }
 
+bool xboard_fen_lists_unmoved(const VariantSpec& spec) {
+    for (const std::string& piece : spec.pieceBetza)
+        if (piece.rfind("K ", 0) == 0)
+            return piece.find('i') != std::string::npos && piece.find('O') == std::string::npos;
+    return false;
+}
+
 bool xboard_offers(const VariantSpec& spec) { return spec.xboardUnplayable.empty(); }
 
 std::vector<std::string> xboard_setup_lines(const VariantSpec& spec) {

@@ -40,6 +40,12 @@ bool xboard_knows(const VariantSpec& spec);
 // owner, as in Control Chess and Martian Chess).
 bool xboard_offers(const VariantSpec& spec);
 
+// Whether XBoard writes the castling field of its FENs for this game as a list of unmoved
+// pieces (file letters, `w E - 0 1`) instead of castling rights: XBoard 4.9.1 does so when
+// White's king is described with an initial-move atom (`i`) and no castling (`O`), as
+// Ms. Chess's enhanced king is when the woman plays White.
+bool xboard_fen_lists_unmoved(const VariantSpec& spec);
+
 // The `setup` and `piece` lines that define an engine-defined game for XBoard (without
 // the command words' trailing newline); empty for the games XBoard knows, for games not
 // offered to XBoard, and for games whose pieces XBoard's standard letters cannot show and

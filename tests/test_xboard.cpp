@@ -272,7 +272,7 @@ TEST_CASE("XBoard's variant names and engine-defined variant setup", "[xboard][u
     CHECK(white[0]
         == "setup (.NBRQP...............Kpnbrq................k) 8x8+0_fairy "
            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1");
-    CHECK(white[1] == "piece K KnDnA");
+    CHECK(white[1] == "piece K KnDnAiK");
     CHECK(white[2] == "piece Q QN");
     CHECK(white[3] == "piece R RN");
     CHECK(white[4] == "piece B BN");
@@ -283,7 +283,7 @@ TEST_CASE("XBoard's variant names and engine-defined variant setup", "[xboard][u
     CHECK(black[0]
         == "setup (PNBRQ................K.nbrqp...............k) 8x8+0_fairy "
            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1");
-    CHECK(black[1] == "piece k KnDnA");
+    CHECK(black[1] == "piece k KnDnAiK");
     CHECK(black[5] == "piece n NC");
     CHECK(black[6] == "piece p fmWfcFifmnD");
     // Games whose pieces change owner are not offered, so they have no setup either.
@@ -315,6 +315,23 @@ TEST_CASE("the woman's pawn is not XBoard's pawn: XBoard must not promote it",
         CHECK(woman.back() == (womanWhite ? 'K' : 'k'));
         CHECK(man.back() == (womanWhite ? 'k' : 'K'));
     }
+}
+
+TEST_CASE("Ms. Chess: XBoard's castling field of unmoved pieces is read from the board",
+    "[xboard][unit][mschess]") {
+    // With her king described `KnDnAiK` (so that XBoard does not castle it), XBoard 4.9.1
+    // sent the second engine `setboard ... w E - 0 1`: the unmoved pieces, not the rights.
+    XBoardGame g(make_referee("mschess"));
+    REQUIRE(g.reset("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w E - 0 1") == std::nullopt);
+    CHECK(g.referee().fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1 w");
+    REQUIRE(g.reset("r3k3/8/8/8/8/8/8/4K2R b - - 0 1") == std::nullopt);
+    CHECK(g.referee().fen().rfind("r3k3/8/8/8/8/8/8/4K2R b q - 0 1", 0) == 0);
+    CHECK(g.reset("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w E - 0 1").has_value());
+    // Where XBoard writes rights (she plays Black: White's king is the man's), no guess.
+    XBoardGame b(make_referee("mschess-black"));
+    CHECK(b.reset("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w e - 0 1").has_value());
+    CHECK(xboard_fen_lists_unmoved(g.spec()));
+    CHECK_FALSE(xboard_fen_lists_unmoved(b.spec()));
 }
 
 TEST_CASE("Control Chess and Martian Chess are not offered to XBoard", "[xboard][unit]") {
@@ -637,7 +654,7 @@ TEST_CASE("xboard: variants: Ms. Chess is engine-defined, unknown ones are refus
     REQUIRE(seen.size() == 7);
     CHECK(
         seen[0].rfind("setup (.NBRQP...............Kpnbrq................k) 8x8+0_fairy ", 0) == 0);
-    CHECK(seen[1] == "piece K KnDnA");
+    CHECK(seen[1] == "piece K KnDnAiK");
     p.send("variant shogi");
     CHECK(sync(p, 2) == std::vector<std::string> {"Error (unknown variant): shogi"});
     // Still Ms. Chess: the woman's knight also leaps like a camel.
@@ -848,11 +865,13 @@ namespace {
 // type (the first letter of each half of the `setup` table) promotes to a queen when it
 // reaches the last rank without a suffix (XBoard appends `q`), and takes en passant only
 // right after the double step; any king move of two files along a rank castles with the
-// nearest piece. A null move is relayed as `setboard` with this board.
+// nearest piece, unless its `piece` line has an initial-move atom (`i`) and no castling
+// (`O`). A null move is relayed as `setboard` with this board.
 class XBoardView {
 public:
-    XBoardView(const std::string& fen, std::string pawnLetters)
-        : pawns(std::move(pawnLetters)) {
+    XBoardView(const std::string& fen, std::string pawnLetters, std::string plainKings = {})
+        : pawns(std::move(pawnLetters))
+        , noCastling(std::move(plainKings)) {
         auto fields = split(fen, ' ');
         for (const std::string& row : split(fields[0], '/')) {
             std::string r;
@@ -904,8 +923,8 @@ public:
             relayed = legs.substr(0, 4) + "q";
             if (kf >= 0) relayed = move + "q";
         }
-        if ((piece == 'K' || piece == 'k') && tr == fr && std::abs(tf - ff) >= 2 && ff > 0
-            && ff < int(rows[0].size()) - 1) {
+        if ((piece == 'K' || piece == 'k') && noCastling.find(piece) == std::string::npos
+            && tr == fr && std::abs(tf - ff) >= 2 && ff > 0 && ff < int(rows[0].size()) - 1) {
             int dir = tf > ff ? 1 : -1, rf = ff + dir;
             while (at(rf, fr) == '.' && rf > 0 && rf < int(rows[0].size()) - 1) rf += dir;
             at(tf - dir, fr) = at(rf, fr);
@@ -948,7 +967,7 @@ private:
     char& at(int file, int rank) { return rows[std::size_t(rank)][std::size_t(file)]; }
 
     std::vector<std::string> rows;
-    std::string pawns;
+    std::string pawns, noCastling;
     bool whiteToMove = true;
     int epFile = -1;
 };
@@ -968,7 +987,7 @@ bool is_chatter(const std::string& l) {
 // game (nothing if none came within `maxPlies`), and fails on any complaint.
 std::optional<std::string> two_machines(const std::string& xboardName, int maxPlies) {
     Process engines[2] = {Process({HARLEQUIN_BINARY}), Process({HARLEQUIN_BINARY})};
-    std::string setup;
+    std::string setup, plainKings;
     for (int i = 0; i < 2; ++i) {
         Process& p = engines[i];
         handshake(p);
@@ -981,6 +1000,10 @@ std::optional<std::string> two_machines(const std::string& xboardName, int maxPl
             INFO(l);
             CHECK(l.rfind("Error", 0) != 0);
             if (l.rfind("setup ", 0) == 0) setup = l;
+            bool noCastle
+                = l.find('i', 8) != std::string::npos && l.find('O', 8) == std::string::npos;
+            if (i == 0 && (l.rfind("piece K ", 0) == 0 || l.rfind("piece k ", 0) == 0) && noCastle)
+                plainKings += l[6];
         }
     }
     // The start position and XBoard's pawn letters, from the first engine's setup line.
@@ -994,7 +1017,7 @@ std::optional<std::string> two_machines(const std::string& xboardName, int maxPl
         fen = setup.substr(start + 1);
         engines[1].send("setboard " + fen);
     }
-    XBoardView view(fen, pawnLetters);
+    XBoardView view(fen, pawnLetters, plainKings);
     engines[0].send("time 2000");
     engines[0].send("otim 2000");
     engines[0].send("go");

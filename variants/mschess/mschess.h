@@ -20,10 +20,13 @@ struct MsChess {
     // White: king one step or two over an empty square, amazon, chancellor, archbishop,
     // knight + camel, and her pawn: a step forward, a double step from its start square,
     // a diagonal capture forward, never a promotion. (Her pawn's capture in passing and
-    // Male Backlash are beyond Betza.)
+    // Male Backlash are beyond Betza.) Her king's `iK` (a king step as its first move)
+    // adds no move; it tells XBoard that this king does not castle: XBoard 4.9.1 takes any
+    // king move of two files along a rank for castling and moves the nearest piece beyond
+    // the king along, unless the king's description has an initial-move atom.
     static std::vector<std::string> betza_pieces(bool womanWhite) {
         auto l = [&](char c) { return womanWhite ? c : char(c - 'A' + 'a'); };
-        return {std::string {l('K')} + " KnDnA", std::string {l('Q')} + " QN",
+        return {std::string {l('K')} + " KnDnAiK", std::string {l('Q')} + " QN",
             std::string {l('R')} + " RN", std::string {l('B')} + " BN",
             std::string {l('N')} + " NC", std::string {l('P')} + " fmWfcFifmnD"};
     }
