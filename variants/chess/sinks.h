@@ -1,4 +1,5 @@
-// Move sinks for the chess-move generators (standard chess, Multiple Move Chess): one
+// Move sinks for the orthodox-board generators (chess, Multiple Move Chess, Ms. Chess,
+// Control Chess): one
 // generator body writes moves into a list or only counts them, so what perft counts is
 // exactly what is generated.
 #pragma once
@@ -9,34 +10,38 @@
 
 namespace hq::chess {
 
-// Writes each generated move into a list.
-struct ListSink {
-    Move* cur;
+// Writes each generated move into a list: for any game's 32-bit Move type with the chess
+// move's constructors (Ms. Chess and Control Chess use it too, with their own Move). A
+// game that promotes names its promotion kind; `promotions` exists only for it.
+template <typename M, auto PromotionKind = 0> struct MoveListSink {
+    M* cur;
 
-    void add(Move m) { *cur++ = m; }
+    void add(M m) { *cur++ = m; }
     void piece(Square from, Bitboard targets) {
-        for (Square to : Squares {targets}) *cur++ = Move(from, to);
+        for (Square to : Squares {targets}) *cur++ = M(from, to);
     }
+    // Pawns that each moved by D onto `targets`.
     template <Direction D> void pawns(Bitboard targets) {
-        for (Square to : Squares {targets}) *cur++ = Move(to - D, to);
+        for (Square to : Squares {targets}) *cur++ = M(to - D, to);
     }
     template <Direction D, bool Queen, bool Under> void promotions(Bitboard targets) {
         for (Square to : Squares {targets}) {
-            if constexpr (Queen) *cur++ = Move::make<PROMOTION>(to - D, to, QUEEN);
+            if constexpr (Queen) *cur++ = M::template make<PromotionKind>(to - D, to, QUEEN);
             if constexpr (Under) {
-                *cur++ = Move::make<PROMOTION>(to - D, to, ROOK);
-                *cur++ = Move::make<PROMOTION>(to - D, to, BISHOP);
-                *cur++ = Move::make<PROMOTION>(to - D, to, KNIGHT);
+                *cur++ = M::template make<PromotionKind>(to - D, to, ROOK);
+                *cur++ = M::template make<PromotionKind>(to - D, to, BISHOP);
+                *cur++ = M::template make<PromotionKind>(to - D, to, KNIGHT);
             }
         }
     }
 };
+using ListSink = MoveListSink<Move, PROMOTION>;
 
 // Counts the moves instead: a target set contributes its popcount.
 struct CountSink {
     std::uint64_t n = 0;
 
-    void add(Move) { ++n; }
+    template <typename M> void add(M) { ++n; }
     void piece(Square, Bitboard targets) { n += unsigned(popcount(targets)); }
     template <Direction> void pawns(Bitboard targets) { n += unsigned(popcount(targets)); }
     template <Direction, bool Queen, bool Under> void promotions(Bitboard targets) {

@@ -1,5 +1,7 @@
 #include "movegen.h"
 
+#include "variants/chess/sinks.h"
+
 #include <bit>
 
 namespace hq::control {
@@ -10,26 +12,8 @@ namespace {
 // One generator body either writes moves into a list (search, perft's inner plies) or only
 // counts them (perft's last ply), so what is counted is exactly what is generated.
 
-struct ListSink {
-    Move* cur;
-
-    void add(Move m) { *cur++ = m; }
-    void piece(Square from, Bitboard targets) {
-        for (Square to : Squares {targets}) *cur++ = Move(from, to);
-    }
-    // Pawns that each moved by D onto `targets`.
-    template <Direction D> void pawns(Bitboard targets) {
-        for (Square to : Squares {targets}) *cur++ = Move(to - D, to);
-    }
-};
-
-struct CountSink {
-    std::uint64_t n = 0;
-
-    void add(Move) { ++n; }
-    void piece(Square, Bitboard targets) { n += unsigned(popcount(targets)); }
-    template <Direction> void pawns(Bitboard targets) { n += unsigned(popcount(targets)); }
-};
+using ListSink = chess::MoveListSink<Move>; // Control promotes from the pool, not here
+using chess::CountSink;
 
 // ---- Legality ------------------------------------------------------------------------------
 

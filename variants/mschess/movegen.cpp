@@ -1,30 +1,13 @@
 #include "movegen.h"
 
+#include "variants/chess/sinks.h"
+
 namespace hq::mschess {
 
 namespace {
 
-// Writes each generated move into a list.
-struct ListSink {
-    Move* cur;
-
-    void add(Move m) { *cur++ = m; }
-    void piece(Square from, Bitboard targets) {
-        for (Square to : Squares {targets}) *cur++ = Move(from, to);
-    }
-    template <Direction D> void pawns(Bitboard targets) {
-        for (Square to : Squares {targets}) *cur++ = Move(to - D, to);
-    }
-    template <Direction D, bool Queen, bool Under> void promotions(Bitboard targets) {
-        for (Square to : Squares {targets}) {
-            if constexpr (Queen) *cur++ = Move::make<PROMOTION>(to - D, to, QUEEN);
-            if constexpr (Under) {
-                *cur++ = Move::make<PROMOTION>(to - D, to, ROOK);
-                *cur++ = Move::make<PROMOTION>(to - D, to, BISHOP);
-                *cur++ = Move::make<PROMOTION>(to - D, to, KNIGHT);
-            }
-        }
-    }
+// The orthodox sinks (variants/chess/sinks.h) with the capture in passing added.
+struct ListSink : chess::MoveListSink<Move, PROMOTION> {
     // Captures in passing already known legal: every (victim, destination) pair.
     void passing(Square from, Bitboard victims, Bitboard dests) {
         for (Square v : Squares {victims})
@@ -32,16 +15,7 @@ struct ListSink {
     }
 };
 
-// Counts the moves instead: a target set contributes its popcount.
-struct CountSink {
-    std::uint64_t n = 0;
-
-    void add(Move) { ++n; }
-    void piece(Square, Bitboard targets) { n += unsigned(popcount(targets)); }
-    template <Direction> void pawns(Bitboard targets) { n += unsigned(popcount(targets)); }
-    template <Direction, bool Queen, bool Under> void promotions(Bitboard targets) {
-        n += unsigned(popcount(targets)) * (unsigned(Queen) + 3 * unsigned(Under));
-    }
+struct CountSink : chess::CountSink {
     void passing(Square, Bitboard victims, Bitboard dests) {
         n += unsigned(popcount(victims) * popcount(dests));
     }
@@ -317,19 +291,13 @@ void generate_all(const Position& pos, Sink& sink) {
 template <GenType T, typename Sink> void dispatch(const Position& pos, Sink& sink) {
     const int e = pos.enhanced_sides();
     if (pos.side_to_move() == WHITE) {
-        if (e == BOTH_ENHANCED)
-            generate_all<WHITE, true, true, T>(pos, sink);
-        else if (e == enhanced_bit(WHITE))
-            generate_all<WHITE, true, false, T>(pos, sink);
-        else
-            generate_all<WHITE, false, true, T>(pos, sink);
+        if (e == BOTH_ENHANCED) generate_all<WHITE, true, true, T>(pos, sink);
+        else if (e == enhanced_bit(WHITE)) generate_all<WHITE, true, false, T>(pos, sink);
+        else generate_all<WHITE, false, true, T>(pos, sink);
     } else {
-        if (e == BOTH_ENHANCED)
-            generate_all<BLACK, true, true, T>(pos, sink);
-        else if (e == enhanced_bit(BLACK))
-            generate_all<BLACK, true, false, T>(pos, sink);
-        else
-            generate_all<BLACK, false, true, T>(pos, sink);
+        if (e == BOTH_ENHANCED) generate_all<BLACK, true, true, T>(pos, sink);
+        else if (e == enhanced_bit(BLACK)) generate_all<BLACK, true, false, T>(pos, sink);
+        else generate_all<BLACK, false, true, T>(pos, sink);
     }
 }
 
