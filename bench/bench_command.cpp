@@ -1,7 +1,7 @@
 #include "commands.h"
 
 #include "engine/io.h"
-#include "protocol/text.h"
+#include "engine/text.h"
 #include "variants/registry.h"
 
 #include <chrono>

@@ -1,6 +1,6 @@
 #include "match_options.h"
 
-#include "protocol/text.h"
+#include "engine/text.h"
 #include "variants/registry.h"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 #include "engine/io.h"
 #include "engine_driver.h"
 #include "pgn.h"
-#include "protocol/text.h"
+#include "engine/text.h"
 #include "variants/registry.h"
 
 #include <algorithm>

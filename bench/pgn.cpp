@@ -1,6 +1,6 @@
 #include "pgn.h"
 
-#include "protocol/text.h"
+#include "engine/text.h"
 
 #include <cctype>
 #include <fmt/format.h>

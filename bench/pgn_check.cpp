@@ -2,7 +2,7 @@
 
 #include "engine/io.h"
 #include "openings.h"
-#include "protocol/text.h"
+#include "engine/text.h"
 #include "variants/registry.h"
 
 #include <fmt/format.h>

@@ -1,6 +1,6 @@
 #include "xboard_driver.h"
 
-#include "protocol/text.h"
+#include "engine/text.h"
 
 #include <cmath>
 #include <fmt/format.h>

@@ -3,7 +3,7 @@
 // bench, match).
 #include "bench/commands.h"
 #include "engine/io.h"
-#include "text.h"
+#include "engine/text.h"
 #include "uci.h"
 #include "xboard.h"
 

@@ -2,7 +2,7 @@
 
 #include "engine/io.h"
 #include "engine/options.h"
-#include "text.h"
+#include "engine/text.h"
 #include "variants/registry.h"
 #include "version.h"
 #include "xboard_variants.h"

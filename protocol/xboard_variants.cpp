@@ -1,6 +1,6 @@
 #include "xboard_variants.h"
 
-#include "text.h"
+#include "engine/text.h"
 #include "variants/registry.h"
 
 #include <cctype>

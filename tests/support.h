@@ -4,7 +4,7 @@
 
 #include "engine/engine.h"
 #include "engine/game.h"
-#include "protocol/text.h"
+#include "engine/text.h"
 #include "variants/registry.h"
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 #include "bench/openings.h"
 #include "bench/pgn.h"
 #include "bench/pgn_check.h"
-#include "protocol/text.h"
+#include "engine/text.h"
 #include "variants/registry.h"
 
 #include <catch2/catch.hpp>

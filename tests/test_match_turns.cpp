@@ -3,7 +3,7 @@
 // turn's moves in order, and gives the increment once per turn. The game here is a toy
 // with two single moves a turn, so the loop is tested apart from any real game's rules.
 #include "bench/match_game.h"
-#include "protocol/text.h"
+#include "engine/text.h"
 
 #include <catch2/catch.hpp>
 #include <mutex>

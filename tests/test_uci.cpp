@@ -1,6 +1,6 @@
 // The UCI front-end, driven through the real binary over pipes.
 #include "process.h"
-#include "protocol/text.h"
+#include "engine/text.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

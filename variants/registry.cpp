@@ -6,6 +6,8 @@
 #include "mschess/engines.h"
 #include "multimove/engines.h"
 
+#include "engine/text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <functional>
@@ -114,15 +116,8 @@ const std::vector<Entry>& entries() {
     return all;
 }
 
-std::string lowercase(std::string_view s) {
-    std::string out(s);
-    std::transform(
-        out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return out;
-}
-
 const Entry* find(std::string_view name) {
-    std::string key = lowercase(name);
+    std::string key = to_lower(name);
     for (const Entry& e : entries()) {
         if (e.spec.name == key) return &e;
         for (auto alias : e.aliases)

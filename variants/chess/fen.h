@@ -2,6 +2,8 @@
 // its whole-number fields.
 #pragma once
 
+#include "engine/text.h"
+
 #include <cctype>
 #include <charconv>
 #include <optional>
@@ -11,19 +13,7 @@
 namespace hq::chess {
 
 // The whitespace-separated fields of a FEN (views into `s`).
-inline std::vector<std::string_view> split_fen_fields(std::string_view s) {
-    std::vector<std::string_view> out;
-    std::size_t i = 0;
-    auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
-    while (i < s.size()) {
-        while (i < s.size() && space(s[i])) ++i;
-        std::size_t j = i;
-        while (j < s.size() && !space(s[j])) ++j;
-        if (j > i) out.push_back(s.substr(i, j - i));
-        i = j;
-    }
-    return out;
-}
+inline std::vector<std::string_view> split_fen_fields(std::string_view s) { return split_views(s); }
 
 // The largest halfmove clock or fullmove number a FEN may give: far beyond any game, and
 // small enough that counting on from it (ply = 2 * (fullmove - 1), ++halfmove) cannot

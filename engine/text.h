@@ -1,4 +1,5 @@
-// Small text helpers shared by the protocol front-ends and the command line.
+// Small text helpers shared by the games' FEN readers, the protocol front-ends and the
+// command line.
 #pragma once
 
 #include <algorithm>
@@ -12,19 +13,26 @@
 
 namespace hq {
 
-// Splits on any run of whitespace (spaces, tabs, a trailing '\r').
-inline std::vector<std::string> split_words(std::string_view s) {
-    std::vector<std::string> out;
+// The words of `s`, split on any run of whitespace (spaces, tabs, a trailing '\r'), as
+// views into `s`.
+inline std::vector<std::string_view> split_views(std::string_view s) {
+    std::vector<std::string_view> out;
     std::size_t i = 0;
     auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
     while (i < s.size()) {
         while (i < s.size() && space(s[i])) ++i;
         std::size_t j = i;
         while (j < s.size() && !space(s[j])) ++j;
-        if (j > i) out.emplace_back(s.substr(i, j - i));
+        if (j > i) out.push_back(s.substr(i, j - i));
         i = j;
     }
     return out;
+}
+
+// The same words as strings.
+inline std::vector<std::string> split_words(std::string_view s) {
+    auto views = split_views(s);
+    return {views.begin(), views.end()};
 }
 
 inline std::string to_lower(std::string_view s) {
