@@ -49,9 +49,9 @@ public:
     virtual std::optional<std::string> set_position(
         std::string_view fen, std::span<const std::string> moves)
         = 0;
-    virtual std::string fen() const = 0;
-    virtual std::string picture() const = 0;
-    virtual std::vector<std::string> legal_moves() const = 0;
+    [[nodiscard]] virtual std::string fen() const = 0;
+    [[nodiscard]] virtual std::string picture() const = 0;
+    [[nodiscard]] virtual std::vector<std::string> legal_moves() const = 0;
     // Castling notation: king-takes-rook when on (the variant's own setting also counts).
     virtual void set_chess960(bool on) = 0;
 
@@ -77,7 +77,7 @@ public:
         stop();
         wait();
     }
-    bool busy() const { return running; }
+    [[nodiscard]] bool busy() const { return running; }
 
     // Search settings. Hash is allocated at once (fresh pages, so that is quick) and
     // cleared lazily, at the next search, so that option changes return at once.
@@ -105,8 +105,8 @@ public:
 protected:
     virtual std::uint64_t run_perft(int depth, const DivideFn& divide) = 0;
     virtual void run_search(SharedSearch& shared, const SearchCallbacks& callbacks) = 0;
-    virtual int moves_per_turn() const { return 1; }
-    virtual Color side_to_move() const = 0;
+    [[nodiscard]] virtual int moves_per_turn() const { return 1; }
+    [[nodiscard]] virtual Color side_to_move() const = 0;
 
     // Runs `job` on the worker thread after the previous job has finished.
     void start_job(std::function<void()> job);

@@ -42,15 +42,15 @@ public:
         return std::nullopt;
     }
 
-    std::string fen() const override {
+    [[nodiscard]] std::string fen() const override {
         std::lock_guard lock(posMutex);
         return root.fen();
     }
-    std::string picture() const override {
+    [[nodiscard]] std::string picture() const override {
         std::lock_guard lock(posMutex);
         return root.picture();
     }
-    std::vector<std::string> legal_moves() const override {
+    [[nodiscard]] std::vector<std::string> legal_moves() const override {
         std::lock_guard lock(posMutex);
         typename G::MoveList list;
         G::generate_legal(root, list);
@@ -69,11 +69,11 @@ protected:
     void run_search(SharedSearch& shared, const SearchCallbacks& callbacks) override {
         think<G>(snapshot(), shared, callbacks);
     }
-    Color side_to_move() const override {
+    [[nodiscard]] Color side_to_move() const override {
         std::lock_guard lock(posMutex);
         return root.side_to_move();
     }
-    int moves_per_turn() const override {
+    [[nodiscard]] int moves_per_turn() const override {
         std::lock_guard lock(posMutex);
         if constexpr (G::hooks.movesPerTurn) return root.moves_per_turn();
         else return 1;
@@ -85,7 +85,7 @@ protected:
         return perft_divide<G>(p, depth, divide, &stopFlag);
     }
 
-    Position snapshot() const {
+    [[nodiscard]] Position snapshot() const {
         std::lock_guard lock(posMutex);
         return root;
     }

@@ -15,7 +15,7 @@ struct HistoryTable {
     static constexpr int MAX = 16384;
     std::int16_t table[COLOR_NB][64][64] = {};
 
-    int get(Color c, Square from, Square to) const { return table[c][from][to]; }
+    [[nodiscard]] int get(Color c, Square from, Square to) const { return table[c][from][to]; }
     void update(Color c, Square from, Square to, int bonus) {
         std::int16_t& h = table[c][from][to];
         bonus = std::clamp(bonus, -MAX, MAX);
@@ -30,7 +30,7 @@ struct ContinuationHistory {
     static constexpr int MAX = 16384;
     std::int16_t table[64][64][64] = {};
 
-    const std::int16_t* row(Square prevTo) const { return &table[prevTo][0][0]; }
+    [[nodiscard]] const std::int16_t* row(Square prevTo) const { return &table[prevTo][0][0]; }
     void update(Square prevTo, Square from, Square to, int bonus) {
         std::int16_t& h = table[prevTo][from][to];
         bonus = std::clamp(bonus, -MAX, MAX);

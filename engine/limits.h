@@ -36,7 +36,7 @@ struct SearchLimits {
     std::vector<std::string> searchMoves;
     TimePoint start = now();
 
-    bool uses_clock() const { return time[WHITE] || time[BLACK]; }
+    [[nodiscard]] bool uses_clock() const { return time[WHITE] || time[BLACK]; }
 };
 
 // The time plan for one search: stop starting new iterations after `optimum` ms, stop

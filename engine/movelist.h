@@ -20,15 +20,15 @@ public:
     void set_end(MoveT* e) { count = std::size_t(e - moves); }
     void clear() { count = 0; }
 
-    std::size_t size() const { return count; }
-    bool empty() const { return count == 0; }
+    [[nodiscard]] std::size_t size() const { return count; }
+    [[nodiscard]] bool empty() const { return count == 0; }
     MoveT& operator[](std::size_t i) { return moves[i]; }
     const MoveT& operator[](std::size_t i) const { return moves[i]; }
     MoveT* begin() { return moves; }
     MoveT* end() { return moves + count; }
-    const MoveT* begin() const { return moves; }
-    const MoveT* end() const { return moves + count; }
-    bool contains(MoveT m) const {
+    [[nodiscard]] const MoveT* begin() const { return moves; }
+    [[nodiscard]] const MoveT* end() const { return moves + count; }
+    [[nodiscard]] bool contains(MoveT m) const {
         for (std::size_t i = 0; i < count; ++i)
             if (moves[i] == m) return true;
         return false;

@@ -34,7 +34,7 @@ struct Outcome {
     Result result = Result::NONE;
     std::string reason; // "White mates", "Draw by repetition", ...
 
-    bool over() const { return result != Result::NONE; }
+    [[nodiscard]] bool over() const { return result != Result::NONE; }
 };
 
 // "1-0", "0-1", "1/2-1/2" or "*".

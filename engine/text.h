@@ -15,7 +15,7 @@ namespace hq {
 
 // The words of `s`, split on any run of whitespace (spaces, tabs, a trailing '\r'), as
 // views into `s`.
-inline std::vector<std::string_view> split_views(std::string_view s) {
+[[nodiscard]] inline std::vector<std::string_view> split_views(std::string_view s) {
     std::vector<std::string_view> out;
     std::size_t i = 0;
     auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
@@ -30,12 +30,12 @@ inline std::vector<std::string_view> split_views(std::string_view s) {
 }
 
 // The same words as strings.
-inline std::vector<std::string> split_words(std::string_view s) {
+[[nodiscard]] inline std::vector<std::string> split_words(std::string_view s) {
     auto views = split_views(s);
     return {views.begin(), views.end()};
 }
 
-inline std::string to_lower(std::string_view s) {
+[[nodiscard]] inline std::string to_lower(std::string_view s) {
     std::string out(s);
     std::transform(
         out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
@@ -54,7 +54,7 @@ inline std::string join_words(
 }
 
 // A whole-string integer, or nothing.
-template <typename Int> std::optional<Int> parse_number(std::string_view t) {
+template <typename Int> [[nodiscard]] std::optional<Int> parse_number(std::string_view t) {
     Int v {};
     auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
     if (ec != std::errc() || p != t.data() + t.size()) return std::nullopt;
@@ -64,7 +64,7 @@ template <typename Int> std::optional<Int> parse_number(std::string_view t) {
 // A whole-string integer; one too large for Int (`go depth 99999999999999999999`) is taken
 // as Int's largest (or, negative, its smallest) value: for a search limit that is what the
 // user meant, and the caller clamps it to its own range.
-template <typename Int> std::optional<Int> parse_saturating(std::string_view t) {
+template <typename Int> [[nodiscard]] std::optional<Int> parse_saturating(std::string_view t) {
     Int v {};
     auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
     if (p != t.data() + t.size()) return std::nullopt;

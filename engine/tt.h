@@ -38,19 +38,20 @@ struct TTEntry {
         std::uint64_t data, meta;
 
         // The key's upper half, as stored; a torn entry gives (almost surely) another one.
-        std::uint32_t key32() const { return std::uint32_t(meta >> 32) ^ fold(data); }
-        int depth8() const { return int(meta >> 8 & 0xFF); } // depth + DEPTH_OFFSET, 0 = empty
-        std::uint8_t gen_bound() const { return std::uint8_t(meta); }
-        std::uint32_t move() const { return std::uint32_t(data >> 32); }
-        Value value() const { return std::int16_t(std::uint16_t(data >> 16)); }
-        Value eval() const { return std::int16_t(std::uint16_t(data)); }
-        int depth() const { return depth8() - DEPTH_OFFSET; }
-        Bound bound() const { return Bound(gen_bound() & 3); }
+        [[nodiscard]] std::uint32_t key32() const { return std::uint32_t(meta >> 32) ^ fold(data); }
+        // depth + DEPTH_OFFSET, 0 = empty
+        [[nodiscard]] int depth8() const { return int(meta >> 8 & 0xFF); }
+        [[nodiscard]] std::uint8_t gen_bound() const { return std::uint8_t(meta); }
+        [[nodiscard]] std::uint32_t move() const { return std::uint32_t(data >> 32); }
+        [[nodiscard]] Value value() const { return std::int16_t(std::uint16_t(data >> 16)); }
+        [[nodiscard]] Value eval() const { return std::int16_t(std::uint16_t(data)); }
+        [[nodiscard]] int depth() const { return depth8() - DEPTH_OFFSET; }
+        [[nodiscard]] Bound bound() const { return Bound(gen_bound() & 3); }
     };
-    static std::uint32_t fold(std::uint64_t data) {
+    [[nodiscard]] static std::uint32_t fold(std::uint64_t data) {
         return std::uint32_t(data) ^ std::uint32_t(data >> 32);
     }
-    static std::uint64_t pack_data(std::uint32_t move, Value value, Value eval) {
+    [[nodiscard]] static std::uint64_t pack_data(std::uint32_t move, Value value, Value eval) {
         return std::uint64_t(move) << 32 | std::uint64_t(std::uint16_t(value)) << 16
             | std::uint16_t(eval);
     }
@@ -103,9 +104,9 @@ public:
     // largest half, quarter... of it that can (keeping the old table if none can);
     // returns the megabytes in use.
     std::size_t resize(std::size_t mb);
-    std::size_t size_mb() const { return sizeMb; }
+    [[nodiscard]] std::size_t size_mb() const { return sizeMb; }
     // The size last asked of resize(), which may be more than size_mb().
-    std::size_t requested_mb() const { return requestedMb; }
+    [[nodiscard]] std::size_t requested_mb() const { return requestedMb; }
     // Zeroes every bucket, using `threads` threads for large tables (nothing to do when
     // no search has run since the last resize or clear: a fresh large table stays untouched).
     void clear(int threads = 1);
@@ -115,26 +116,26 @@ public:
         zeroed = false;
     }
 
-    TTData probe(Key key) const;
+    [[nodiscard]] TTData probe(Key key) const;
     // Stores, keeping deeper and fresher information: a slot is chosen in the bucket by
     // (same key) > (empty) > (lowest depth minus age); an entry of the same key is
     // overwritten only by exact bounds, deeper searches, or a new search.
     void store(Key key, std::uint32_t move, Value value, Value eval, int depth, Bound bound);
     // Per-mille of the first thousand buckets' entries written in this search.
-    int hashfull() const;
+    [[nodiscard]] int hashfull() const;
     void prefetch(Key key) const { __builtin_prefetch(bucket_of(key)); }
 
     // Mate values are stored relative to the node (distance from it), not the root.
-    static Value to_tt(Value v, int ply) {
+    [[nodiscard]] static Value to_tt(Value v, int ply) {
         return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= VALUE_MATED_IN_MAX_PLY ? v - ply : v;
     }
-    static Value from_tt(Value v, int ply) {
+    [[nodiscard]] static Value from_tt(Value v, int ply) {
         if (v == VALUE_NONE) return v;
         return v >= VALUE_MATE_IN_MAX_PLY ? v - ply : v <= VALUE_MATED_IN_MAX_PLY ? v + ply : v;
     }
 
 private:
-    TTBucket* bucket_of(Key key) const {
+    [[nodiscard]] TTBucket* bucket_of(Key key) const {
         // Multiply-shift maps the key uniformly onto [0, bucketCount) without a modulo.
         return buckets + std::size_t((unsigned __int128)(key)*bucketCount >> 64);
     }

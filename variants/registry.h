@@ -22,12 +22,12 @@ const std::string& default_variant();
 
 // The registered name for a user-supplied name or alias, case-insensitive
 // ("Standard" -> "chess", "fischerandom" -> "chess960"); nothing if unknown.
-std::optional<std::string> canonical_variant(std::string_view name);
+[[nodiscard]] std::optional<std::string> canonical_variant(std::string_view name);
 
 // Builds an engine for a registered name (after canonical_variant); null if unknown.
-std::unique_ptr<Engine> make_engine(std::string_view name);
+[[nodiscard]] std::unique_ptr<Engine> make_engine(std::string_view name);
 
 // Builds a referee (the rules as an arbiter sees them) for a registered name or alias.
-std::unique_ptr<Referee> make_referee(std::string_view name);
+[[nodiscard]] std::unique_ptr<Referee> make_referee(std::string_view name);
 
 } // namespace hq

@@ -17,18 +17,18 @@ constexpr std::string_view PieceChars = " PNBRQK  pnbrqk";
 
 class Board {
 public:
-    Piece piece_on(Square s) const { return board[s]; }
-    bool empty(Square s) const { return board[s] == NO_PIECE; }
-    Bitboard pieces() const { return byColor[WHITE] | byColor[BLACK]; }
-    Bitboard pieces(Color c) const { return byColor[c]; }
-    Bitboard pieces(PieceType pt) const { return byType[pt]; }
+    [[nodiscard]] Piece piece_on(Square s) const { return board[s]; }
+    [[nodiscard]] bool empty(Square s) const { return board[s] == NO_PIECE; }
+    [[nodiscard]] Bitboard pieces() const { return byColor[WHITE] | byColor[BLACK]; }
+    [[nodiscard]] Bitboard pieces(Color c) const { return byColor[c]; }
+    [[nodiscard]] Bitboard pieces(PieceType pt) const { return byType[pt]; }
     template <typename... Pts> Bitboard pieces(PieceType pt, Pts... pts) const {
         return byType[pt] | pieces(pts...);
     }
     template <typename... Pts> Bitboard pieces(Color c, PieceType pt, Pts... pts) const {
         return byColor[c] & pieces(pt, pts...);
     }
-    Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+    [[nodiscard]] Square king_square(Color c) const { return lsb(pieces(c, KING)); }
 
     void put_piece(Piece p, Square s) {
         board[s] = p;
@@ -56,19 +56,19 @@ public:
     // The rook a FEN castling letter names: `K`/`Q` the outermost rook on that side of its
     // colour's king on the first rank (X-FEN), `A`-`H` the rook on that file (Shredder;
     // lower case for Black); or an error message.
-    std::variant<Square, std::string> castling_rook(char letter) const;
+    [[nodiscard]] std::variant<Square, std::string> castling_rook(char letter) const;
     // Whether an army fits in one orthodox set: at most 8 pawns and 16 pieces (pieces are
     // never added in play, promotion only turns a pawn into another piece). An error
     // message naming the side, or nothing. check_army_sizes: both armies.
-    std::optional<std::string> check_army_size(Color c) const;
-    std::optional<std::string> check_army_sizes() const {
+    [[nodiscard]] std::optional<std::string> check_army_size(Color c) const;
+    [[nodiscard]] std::optional<std::string> check_army_sizes() const {
         if (auto err = check_army_size(WHITE)) return err;
         return check_army_size(BLACK);
     }
     // Writes FEN field 1.
-    std::string to_fen() const;
+    [[nodiscard]] std::string to_fen() const;
     // An 8x8 text picture, rank 8 first, with file and rank labels.
-    std::string picture() const;
+    [[nodiscard]] std::string picture() const;
 
     bool operator==(const Board&) const = default;
 

@@ -46,75 +46,77 @@ public:
     // Sets the position from FEN. On error returns the message and leaves *this as it was.
     // `chess960` selects king-takes-rook castling notation and Shredder FEN output.
     std::optional<std::string> set_fen(std::string_view fen, bool chess960 = false);
-    std::string fen() const;
-    std::string picture() const;
+    [[nodiscard]] std::string fen() const;
+    [[nodiscard]] std::string picture() const;
 
     // ---- Board queries --------------------------------------------------------------
     const Board& board() const { return brd; }
-    Piece piece_on(Square s) const { return brd.piece_on(s); }
-    bool empty(Square s) const { return brd.empty(s); }
-    Bitboard pieces() const { return brd.pieces(); }
+    [[nodiscard]] Piece piece_on(Square s) const { return brd.piece_on(s); }
+    [[nodiscard]] bool empty(Square s) const { return brd.empty(s); }
+    [[nodiscard]] Bitboard pieces() const { return brd.pieces(); }
     template <typename... A> Bitboard pieces(A... a) const { return brd.pieces(a...); }
-    Square king_square(Color c) const { return brd.king_square(c); }
+    [[nodiscard]] Square king_square(Color c) const { return brd.king_square(c); }
 
-    Color side_to_move() const { return sideToMove; }
-    Key key() const { return st->key; }
-    int rule50() const { return st->rule50; }
-    int game_ply() const { return gamePly; }
-    int fullmove_number() const { return 1 + gamePly / 2; }
-    Square ep_square() const { return st->epSquare; }
-    Piece captured_piece() const { return st->captured; }
-    bool is_chess960() const { return chess960; }
+    [[nodiscard]] Color side_to_move() const { return sideToMove; }
+    [[nodiscard]] Key key() const { return st->key; }
+    [[nodiscard]] int rule50() const { return st->rule50; }
+    [[nodiscard]] int game_ply() const { return gamePly; }
+    [[nodiscard]] int fullmove_number() const { return 1 + gamePly / 2; }
+    [[nodiscard]] Square ep_square() const { return st->epSquare; }
+    [[nodiscard]] Piece captured_piece() const { return st->captured; }
+    [[nodiscard]] bool is_chess960() const { return chess960; }
     void set_chess960(bool on) { chess960 = on; }
 
-    int castling_rights() const { return st->castling; }
-    bool can_castle(CastlingRight cr) const { return st->castling & cr; }
-    Square castling_rook(CastlingRight cr) const { return castle.rookSquare[cr]; }
+    [[nodiscard]] int castling_rights() const { return st->castling; }
+    [[nodiscard]] bool can_castle(CastlingRight cr) const { return st->castling & cr; }
+    [[nodiscard]] Square castling_rook(CastlingRight cr) const { return castle.rookSquare[cr]; }
     // Squares that must be empty (other than the castling king and rook) to castle.
-    Bitboard castling_path(CastlingRight cr) const { return castle.path[cr]; }
+    [[nodiscard]] Bitboard castling_path(CastlingRight cr) const { return castle.path[cr]; }
     // Squares the king crosses or lands on, each of which must not be attacked.
-    Bitboard castling_king_path(CastlingRight cr) const { return castle.kingPath[cr]; }
+    [[nodiscard]] Bitboard castling_king_path(CastlingRight cr) const {
+        return castle.kingPath[cr];
+    }
 
     // ---- Attacks --------------------------------------------------------------------
-    Bitboard attackers_to(Square s, Bitboard occupied) const;
-    Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
-    Bitboard checkers() const {
+    [[nodiscard]] Bitboard attackers_to(Square s, Bitboard occupied) const;
+    [[nodiscard]] Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+    [[nodiscard]] Bitboard checkers() const {
         return attackers_to(king_square(sideToMove)) & pieces(~sideToMove);
     }
-    bool in_check() const { return checkers() != 0; }
+    [[nodiscard]] bool in_check() const { return checkers() != 0; }
     // Pieces of either colour that alone stand between colour c's king and an enemy slider.
-    Bitboard blockers_for_king(Color c) const;
+    [[nodiscard]] Bitboard blockers_for_king(Color c) const;
 
     // ---- Moves ------------------------------------------------------------------------
     void do_move(Move m);
     void undo_move(Move m);
     void do_null_move();
     void undo_null_move();
-    bool is_capture(Move m) const {
+    [[nodiscard]] bool is_capture(Move m) const {
         return (!empty(m.to()) && m.kind() != CASTLING) || m.kind() == EN_PASSANT;
     }
     // Text of a move in UCI long algebraic form (king-takes-rook castling in Chess960).
-    std::string move_text(Move m) const;
+    [[nodiscard]] std::string move_text(Move m) const;
     // The legal move this text names, if any. Both castling notations are understood.
-    std::optional<Move> parse_move(std::string_view text) const;
+    [[nodiscard]] std::optional<Move> parse_move(std::string_view text) const;
 
     // ---- Rules of the game's end -----------------------------------------------------
     // Draw by the fifty-move rule, insufficient material, or repetition: a position seen
     // before counts once inside the search (ply > 0 since the root), otherwise on its
     // third occurrence.
-    bool is_draw(int plyFromRoot) const {
+    [[nodiscard]] bool is_draw(int plyFromRoot) const {
         return fifty_move_draw() || has_insufficient_material() || is_repetition(plyFromRoot);
     }
     // 100 plies without capture or pawn move, unless the last of them mated.
-    bool fifty_move_draw() const;
+    [[nodiscard]] bool fifty_move_draw() const;
     // K v K, K+minor v K, K+B v K+B with the bishops on one square colour.
-    bool has_insufficient_material() const;
+    [[nodiscard]] bool has_insufficient_material() const;
     // The position occurred before: since the root (plyFromRoot > 0) once is enough,
     // otherwise (a game's third occurrence) twice before.
-    bool is_repetition(int plyFromRoot) const;
+    [[nodiscard]] bool is_repetition(int plyFromRoot) const;
 
     // The key recomputed from scratch; equals key() whenever the position is consistent.
-    Key compute_key() const;
+    [[nodiscard]] Key compute_key() const;
 
 private:
     void set_castling_right(Color c, Square rookSq);

@@ -96,54 +96,56 @@ public:
     // Sets the position from FEN (6 or 7 fields). On error returns the message and leaves
     // *this as it was.
     std::optional<std::string> set_fen(std::string_view fen);
-    std::string fen() const;
-    std::string picture() const;
+    [[nodiscard]] std::string fen() const;
+    [[nodiscard]] std::string picture() const;
 
     // ---- Board queries --------------------------------------------------------------
-    Piece piece_on(Square s) const { return board[s]; }
-    bool empty(Square s) const { return board[s] == NO_PIECE; }
-    Bitboard pieces() const { return occupied; }
-    Bitboard pieces(Colour c) const { return byColour[c]; }
-    Bitboard pieces(PieceType pt) const { return byType[pt]; }
-    Bitboard pieces(PieceType a, PieceType b) const { return byType[a] | byType[b]; }
-    Bitboard pieces(Colour c, PieceType pt) const { return byColour[c] & byType[pt]; }
+    [[nodiscard]] Piece piece_on(Square s) const { return board[s]; }
+    [[nodiscard]] bool empty(Square s) const { return board[s] == NO_PIECE; }
+    [[nodiscard]] Bitboard pieces() const { return occupied; }
+    [[nodiscard]] Bitboard pieces(Colour c) const { return byColour[c]; }
+    [[nodiscard]] Bitboard pieces(PieceType pt) const { return byType[pt]; }
+    [[nodiscard]] Bitboard pieces(PieceType a, PieceType b) const { return byType[a] | byType[b]; }
+    [[nodiscard]] Bitboard pieces(Colour c, PieceType pt) const { return byColour[c] & byType[pt]; }
     // Pieces of every colour in a set.
-    Bitboard pieces_of(ColourSet set) const {
+    [[nodiscard]] Bitboard pieces_of(ColourSet set) const {
         Bitboard b = 0;
         for (; set; set &= set - 1) b |= byColour[std::countr_zero(set)];
         return b;
     }
     // Pawns that move up (White, Red, Yellow) or down (Black, Purple, Blue) the board.
-    Bitboard pawns_moving(Color direction) const {
+    [[nodiscard]] Bitboard pawns_moving(Color direction) const {
         return byType[PAWN] & (direction == WHITE ? upColours : ~upColours);
     }
-    Square king_square(Color player) const { return lsb(pieces(own_colour(player), KING)); }
+    [[nodiscard]] Square king_square(Color player) const {
+        return lsb(pieces(own_colour(player), KING));
+    }
 
-    Color side_to_move() const { return sideToMove; }
-    Key key() const { return st->key; }
-    int rule50() const { return st->rule50; }
-    int game_ply() const { return gamePly; }
-    int fullmove_number() const { return 1 + gamePly / 2; }
-    Square ep_square() const { return st->epSquare; }
-    int castling_rights() const { return st->castling; }
-    bool can_castle(CastlingRight cr) const { return st->castling & cr; }
+    [[nodiscard]] Color side_to_move() const { return sideToMove; }
+    [[nodiscard]] Key key() const { return st->key; }
+    [[nodiscard]] int rule50() const { return st->rule50; }
+    [[nodiscard]] int game_ply() const { return gamePly; }
+    [[nodiscard]] int fullmove_number() const { return 1 + gamePly / 2; }
+    [[nodiscard]] Square ep_square() const { return st->epSquare; }
+    [[nodiscard]] int castling_rights() const { return st->castling; }
+    [[nodiscard]] bool can_castle(CastlingRight cr) const { return st->castling & cr; }
 
     // ---- Control and pool -------------------------------------------------------------
     const Control& control() const { return st->control; }
-    ColourSet controlled_by(Color player) const { return st->control.of[player]; }
+    [[nodiscard]] ColourSet controlled_by(Color player) const { return st->control.of[player]; }
     // The player controlling colour c, or COLOR_NB while it is neutral.
-    Color controller(Colour c) const;
+    [[nodiscard]] Color controller(Colour c) const;
     // The pieces the player may move: every piece of a colour they control.
-    Bitboard movable(Color player) const { return pieces_of(controlled_by(player)); }
-    int pool_count(Colour c, PieceType pt) const { return pool[c][pool_index(pt)]; }
+    [[nodiscard]] Bitboard movable(Color player) const { return pieces_of(controlled_by(player)); }
+    [[nodiscard]] int pool_count(Colour c, PieceType pt) const { return pool[c][pool_index(pt)]; }
     // Whether the pool holds a piece the player could promote to now.
-    bool has_usable_pool_piece(Color player) const;
+    [[nodiscard]] bool has_usable_pool_piece(Color player) const;
     // Control recomputed from the board (for the consistency checks).
-    Control compute_control() const;
+    [[nodiscard]] Control compute_control() const;
 
     // ---- Attacks --------------------------------------------------------------------
     // Pieces among `candidates` that attack s, with the given occupancy.
-    Bitboard attackers_to(Square s, Bitboard occ, Bitboard candidates) const {
+    [[nodiscard]] Bitboard attackers_to(Square s, Bitboard occ, Bitboard candidates) const {
         const Bitboard pawns = byType[PAWN];
         const Bitboard att = (pawn_attacks(BLACK, s) & pawns & upColours)
             | (pawn_attacks(WHITE, s) & pawns & ~upColours) | (knight_attacks(s) & byType[KNIGHT])
@@ -153,11 +155,13 @@ public:
         return att & candidates;
     }
     // Pieces the player controls that attack s.
-    Bitboard attackers_by(Color player, Square s) const {
+    [[nodiscard]] Bitboard attackers_by(Color player, Square s) const {
         return attackers_to(s, occupied, movable(player));
     }
-    Bitboard checkers() const { return attackers_by(~sideToMove, king_square(sideToMove)); }
-    bool in_check() const { return checkers() != 0; }
+    [[nodiscard]] Bitboard checkers() const {
+        return attackers_by(~sideToMove, king_square(sideToMove));
+    }
+    [[nodiscard]] bool in_check() const { return checkers() != 0; }
 
     // ---- Moves ------------------------------------------------------------------------
     void do_move(Move m);
@@ -166,32 +170,32 @@ public:
     void undo_null_move();
     // The piece the move captures (the pawn for en passant), or NO_PIECE. The queen that a
     // rescue removes is not captured.
-    Piece captured_by(Move m) const;
-    bool is_capture(Move m) const { return captured_by(m) != NO_PIECE; }
+    [[nodiscard]] Piece captured_by(Move m) const;
+    [[nodiscard]] bool is_capture(Move m) const { return captured_by(m) != NO_PIECE; }
     // UCI long algebraic text: `e7e8q` (pool piece of the pawn's colour), `e7e8qr` (a Red
     // queen from the pool), `e7e8k` (king promotion), castling `e1g1`, rescue `e1d1`.
-    std::string move_text(Move m) const;
+    [[nodiscard]] std::string move_text(Move m) const;
     // The legal move this text names, if any. Castling also reads as `e1h1`, and a
     // promotion may name the pawn's own colour explicitly (`e7e8qw`).
-    std::optional<Move> parse_move(std::string_view text) const;
+    [[nodiscard]] std::optional<Move> parse_move(std::string_view text) const;
 
     // ---- Rules of the game's end -----------------------------------------------------
-    bool is_draw(int plyFromRoot) const {
+    [[nodiscard]] bool is_draw(int plyFromRoot) const {
         return fifty_move_draw() || bare_kings() || is_repetition(plyFromRoot);
     }
     // 100 plies without capture, pawn move or rescue, unless the last of them mated.
-    bool fifty_move_draw() const;
+    [[nodiscard]] bool fifty_move_draw() const;
     // Only the two kings are left on the board.
-    bool bare_kings() const { return occupied == byType[KING]; }
+    [[nodiscard]] bool bare_kings() const { return occupied == byType[KING]; }
     // The position occurred before: since the root (plyFromRoot > 0) once is enough,
     // otherwise (a game's third occurrence) twice before.
-    bool is_repetition(int plyFromRoot) const;
+    [[nodiscard]] bool is_repetition(int plyFromRoot) const;
 
     // The key recomputed from scratch; equals key() whenever the position is consistent.
-    Key compute_key() const;
+    [[nodiscard]] Key compute_key() const;
     // Recomputes every incremental item (bitboards, control, key) and says what differs;
     // empty when consistent. For tests.
-    std::string consistency_error() const;
+    [[nodiscard]] std::string consistency_error() const;
 
 private:
     struct EmptyTag { };
@@ -205,7 +209,7 @@ private:
     // Whether the player `next` (to move) can take en passant on `target`, the square the
     // pawn now on `pawnSq` passed over: a pawn of a colour they control, moving the other
     // way, stands beside it, and that pawn is not of their own colour.
-    bool ep_capturable(Square target, Square pawnSq, Color next) const;
+    [[nodiscard]] bool ep_capturable(Square target, Square pawnSq, Color next) const;
     StateInfo* push_state();
 
     Piece board[SQUARE_NB] = {};

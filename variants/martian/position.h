@@ -71,36 +71,36 @@ public:
 
     // Sets the position from FEN. On error returns the message and leaves *this as it was.
     std::optional<std::string> set_fen(std::string_view fen);
-    std::string fen() const;
-    std::string picture() const;
+    [[nodiscard]] std::string fen() const;
+    [[nodiscard]] std::string picture() const;
 
     // ---- Board queries --------------------------------------------------------------
-    Kind kind_on(Square s) const { return board[s]; }
-    bool empty(Square s) const { return board[s] == NO_KIND; }
-    Bitboard pieces() const { return occupied; }
-    Bitboard pieces(Kind k) const { return byKind[k]; }
+    [[nodiscard]] Kind kind_on(Square s) const { return board[s]; }
+    [[nodiscard]] bool empty(Square s) const { return board[s] == NO_KIND; }
+    [[nodiscard]] Bitboard pieces() const { return occupied; }
+    [[nodiscard]] Bitboard pieces(Kind k) const { return byKind[k]; }
     // The pieces colour c owns: those standing in its zone.
-    Bitboard pieces(Color c) const { return occupied & ZoneBB[c]; }
-    Bitboard pieces(Color c, Kind k) const { return byKind[k] & ZoneBB[c]; }
+    [[nodiscard]] Bitboard pieces(Color c) const { return occupied & ZoneBB[c]; }
+    [[nodiscard]] Bitboard pieces(Color c, Kind k) const { return byKind[k] & ZoneBB[c]; }
     // The pips standing in colour c's zone.
-    int zone_pips(Color c) const {
+    [[nodiscard]] int zone_pips(Color c) const {
         return popcount(pieces(c, PAWN)) + 2 * popcount(pieces(c, DRONE))
             + 3 * popcount(pieces(c, QUEEN));
     }
 
-    Color side_to_move() const { return sideToMove; }
-    Key key() const { return st().key; }
-    int score(Color c) const { return st().score[c]; }
-    int clock() const { return st().clock; }
-    bool clock_called() const { return st().clock != CLOCK_UNCALLED; }
-    Move ban() const { return st().ban; }
-    int halfmove() const { return st().halfmove; }
-    int game_ply() const { return gamePly; }
-    int fullmove_number() const { return 1 + gamePly / 2; }
+    [[nodiscard]] Color side_to_move() const { return sideToMove; }
+    [[nodiscard]] Key key() const { return st().key; }
+    [[nodiscard]] int score(Color c) const { return st().score[c]; }
+    [[nodiscard]] int clock() const { return st().clock; }
+    [[nodiscard]] bool clock_called() const { return st().clock != CLOCK_UNCALLED; }
+    [[nodiscard]] Move ban() const { return st().ban; }
+    [[nodiscard]] int halfmove() const { return st().halfmove; }
+    [[nodiscard]] int game_ply() const { return gamePly; }
+    [[nodiscard]] int fullmove_number() const { return 1 + gamePly / 2; }
     // The last move was a pass.
-    bool last_was_pass() const { return st().passed; }
+    [[nodiscard]] bool last_was_pass() const { return st().passed; }
     // There is no check in Martian Chess.
-    bool in_check() const { return false; }
+    [[nodiscard]] bool in_check() const { return false; }
 
     // ---- Moves ----------------------------------------------------------------------
     void do_move(Move m);
@@ -111,29 +111,31 @@ public:
     void undo_null_move();
 
     // The piece a move takes (an opponent's piece on its destination), or NO_KIND.
-    Kind captured_by(Move m) const {
+    [[nodiscard]] Kind captured_by(Move m) const {
         return m.is_pass() || !(ZoneBB[~sideToMove] & square_bb(m.to())) ? NO_KIND : board[m.to()];
     }
-    bool is_capture(Move m) const { return captured_by(m) != NO_KIND; }
+    [[nodiscard]] bool is_capture(Move m) const { return captured_by(m) != NO_KIND; }
     // `c3b4`, `c3b4*` with a clock call, `0000` for a pass.
-    std::string move_text(Move m) const;
+    [[nodiscard]] std::string move_text(Move m) const;
     // The legal move this text names, if any.
-    std::optional<Move> parse_move(std::string_view text) const;
+    [[nodiscard]] std::optional<Move> parse_move(std::string_view text) const;
 
     // ---- The end of the game ----------------------------------------------------------
     // Over by the board alone: a zone is empty or the clock ran out. No move is legal.
-    bool board_over() const { return !pieces(WHITE) || !pieces(BLACK) || st().clock == 0; }
+    [[nodiscard]] bool board_over() const {
+        return !pieces(WHITE) || !pieces(BLACK) || st().clock == 0;
+    }
     // Why the game is over, judged on the position and the moves played since set_fen.
     // Repetition counts the third occurrence, or, inside the search (plyFromRoot > 0),
     // a second one since the root.
-    End end(int plyFromRoot = 0) const;
+    [[nodiscard]] End end(int plyFromRoot = 0) const;
     // The winner of a game that ended so (COLOR_NB: a draw).
-    Color winner(End e) const;
+    [[nodiscard]] Color winner(End e) const;
     // The third occurrence (or, in the search, see `end`).
-    bool is_repetition(int plyFromRoot) const;
+    [[nodiscard]] bool is_repetition(int plyFromRoot) const;
 
     // The key recomputed from scratch; equals key() whenever the position is consistent.
-    Key compute_key() const;
+    [[nodiscard]] Key compute_key() const;
 
 private:
     const StateInfo& st() const { return states.back(); }
@@ -141,7 +143,7 @@ private:
     void put(Kind k, Square s);
     void remove(Square s);
     // The key of the position for repetition: the key without the pass flag.
-    Key repetition_key(const StateInfo& s) const {
+    [[nodiscard]] Key repetition_key(const StateInfo& s) const {
         return s.passed ? s.key ^ zobrist().passed : s.key;
     }
 

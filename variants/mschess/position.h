@@ -67,51 +67,55 @@ public:
     void set_variant(const VariantSpec& spec);
     // Sets the position from FEN. On error returns the message and leaves *this as it was.
     std::optional<std::string> set_fen(std::string_view fen);
-    std::string fen() const;
-    std::string picture() const;
+    [[nodiscard]] std::string fen() const;
+    [[nodiscard]] std::string picture() const;
 
     // ---- Board queries --------------------------------------------------------------
     const chess::Board& board() const { return brd; }
-    Piece piece_on(Square s) const { return brd.piece_on(s); }
-    bool empty(Square s) const { return brd.empty(s); }
-    Bitboard pieces() const { return brd.pieces(); }
+    [[nodiscard]] Piece piece_on(Square s) const { return brd.piece_on(s); }
+    [[nodiscard]] bool empty(Square s) const { return brd.empty(s); }
+    [[nodiscard]] Bitboard pieces() const { return brd.pieces(); }
     template <typename... A> Bitboard pieces(A... a) const { return brd.pieces(a...); }
-    Square king_square(Color c) const { return brd.king_square(c); }
+    [[nodiscard]] Square king_square(Color c) const { return brd.king_square(c); }
 
-    Color side_to_move() const { return sideToMove; }
-    Key key() const { return st->key; }
-    int rule50() const { return st->rule50; }
-    int game_ply() const { return gamePly; }
-    int fullmove_number() const { return 1 + gamePly / 2; }
-    Square ep_square() const { return st->epSquare; }
-    Piece captured_piece() const { return st->captured; }
+    [[nodiscard]] Color side_to_move() const { return sideToMove; }
+    [[nodiscard]] Key key() const { return st->key; }
+    [[nodiscard]] int rule50() const { return st->rule50; }
+    [[nodiscard]] int game_ply() const { return gamePly; }
+    [[nodiscard]] int fullmove_number() const { return 1 + gamePly / 2; }
+    [[nodiscard]] Square ep_square() const { return st->epSquare; }
+    [[nodiscard]] Piece captured_piece() const { return st->captured; }
 
     // The enhanced state: which armies move as enhanced pieces.
-    int enhanced_sides() const { return st->enhanced; }
-    bool is_enhanced(Color c) const { return st->enhanced & enhanced_bit(c); }
+    [[nodiscard]] int enhanced_sides() const { return st->enhanced; }
+    [[nodiscard]] bool is_enhanced(Color c) const { return st->enhanced & enhanced_bit(c); }
     // Male Backlash has happened (or the FEN says so): both armies are enhanced.
-    bool backlash_done() const { return st->enhanced == BOTH_ENHANCED; }
+    [[nodiscard]] bool backlash_done() const { return st->enhanced == BOTH_ENHANCED; }
 
-    int castling_rights() const { return st->castling; }
-    bool can_castle(CastlingRight cr) const { return st->castling & cr; }
-    Square castling_rook(CastlingRight cr) const { return castle.rookSquare[cr]; }
+    [[nodiscard]] int castling_rights() const { return st->castling; }
+    [[nodiscard]] bool can_castle(CastlingRight cr) const { return st->castling & cr; }
+    [[nodiscard]] Square castling_rook(CastlingRight cr) const { return castle.rookSquare[cr]; }
     // Squares that must be empty (other than the castling king and rook) to castle.
-    Bitboard castling_path(CastlingRight cr) const { return castle.path[cr]; }
+    [[nodiscard]] Bitboard castling_path(CastlingRight cr) const { return castle.path[cr]; }
     // Squares the king crosses or lands on, each of which must not be attacked.
-    Bitboard castling_king_path(CastlingRight cr) const { return castle.kingPath[cr]; }
+    [[nodiscard]] Bitboard castling_king_path(CastlingRight cr) const {
+        return castle.kingPath[cr];
+    }
 
     // ---- Attacks --------------------------------------------------------------------
     // Pieces of colour c attacking s, each army moving as its enhanced state says.
-    Bitboard attackers_to(Square s, Color c, Bitboard occupied) const {
+    [[nodiscard]] Bitboard attackers_to(Square s, Color c, Bitboard occupied) const {
         return attackers_by(is_enhanced(c), brd, c, s, occupied);
     }
-    Bitboard attackers_to(Square s, Color c) const { return attackers_to(s, c, pieces()); }
-    Bitboard checkers() const {
+    [[nodiscard]] Bitboard attackers_to(Square s, Color c) const {
+        return attackers_to(s, c, pieces());
+    }
+    [[nodiscard]] Bitboard checkers() const {
         return attackers_to(king_square(sideToMove), ~sideToMove, pieces());
     }
-    bool in_check() const { return checkers() != 0; }
+    [[nodiscard]] bool in_check() const { return checkers() != 0; }
     // Every square colour c attacks (for evaluation and tests).
-    Bitboard attacks_of(Color c) const;
+    [[nodiscard]] Bitboard attacks_of(Color c) const;
 
     // ---- Moves ------------------------------------------------------------------------
     void do_move(Move m);
@@ -120,28 +124,28 @@ public:
     void undo_null_move();
     // The piece the move takes (on its victim square for a capture in passing, the pawn
     // for en passant), or NO_PIECE.
-    Piece captured_by(Move m) const;
-    bool is_capture(Move m) const { return captured_by(m) != NO_PIECE; }
+    [[nodiscard]] Piece captured_by(Move m) const;
+    [[nodiscard]] bool is_capture(Move m) const { return captured_by(m) != NO_PIECE; }
     // UCI long algebraic text; a capture in passing is written as two legs, `e2d3,d3e3`.
-    std::string move_text(Move m) const;
+    [[nodiscard]] std::string move_text(Move m) const;
     // The legal move this text names, if any. Castling reads as `e1g1` or `e1h1`.
-    std::optional<Move> parse_move(std::string_view text) const;
+    [[nodiscard]] std::optional<Move> parse_move(std::string_view text) const;
 
     // ---- Rules of the game's end -----------------------------------------------------
     // Draw by the fifty-move rule, bare kings or repetition (see is_repetition).
-    bool is_draw(int plyFromRoot) const {
+    [[nodiscard]] bool is_draw(int plyFromRoot) const {
         return fifty_move_draw() || bare_kings() || is_repetition(plyFromRoot);
     }
     // 100 plies without capture or pawn move, unless the last of them mated.
-    bool fifty_move_draw() const;
+    [[nodiscard]] bool fifty_move_draw() const;
     // Only the two kings are left (the one material draw of Ms. Chess).
-    bool bare_kings() const { return pieces() == pieces(KING); }
+    [[nodiscard]] bool bare_kings() const { return pieces() == pieces(KING); }
     // The position occurred before: since the root (plyFromRoot > 0) once is enough,
     // otherwise (a game's third occurrence) twice before.
-    bool is_repetition(int plyFromRoot) const;
+    [[nodiscard]] bool is_repetition(int plyFromRoot) const;
 
     // The key recomputed from scratch; equals key() whenever the position is consistent.
-    Key compute_key() const;
+    [[nodiscard]] Key compute_key() const;
 
 private:
     void set_castling_right(Color c, Square rookSq);

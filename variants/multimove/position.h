@@ -88,8 +88,8 @@ public:
     // Without field 7 the position is at the start of a turn with the variant's N. On
     // error returns the message and leaves *this as it was.
     std::optional<std::string> set_fen(std::string_view fen);
-    std::string fen() const;
-    std::string picture() const;
+    [[nodiscard]] std::string fen() const;
+    [[nodiscard]] std::string picture() const;
     // The variant's N (from its start FEN) is what a FEN without field 7 means.
     void set_variant(const VariantSpec& spec);
     // King-takes-rook castling notation.
@@ -98,44 +98,50 @@ public:
     // ---- State ----------------------------------------------------------------------
     const Frame& frame() const { return *cur; }
     const chess::Board& board() const { return cur->board; }
-    Piece piece_on(Square s) const { return cur->board.piece_on(s); }
-    bool empty(Square s) const { return cur->board.empty(s); }
-    Bitboard pieces() const { return cur->board.pieces(); }
+    [[nodiscard]] Piece piece_on(Square s) const { return cur->board.piece_on(s); }
+    [[nodiscard]] bool empty(Square s) const { return cur->board.empty(s); }
+    [[nodiscard]] Bitboard pieces() const { return cur->board.pieces(); }
     template <typename... A> Bitboard pieces(A... a) const { return cur->board.pieces(a...); }
-    Square king_square(Color c) const { return cur->board.king_square(c); }
+    [[nodiscard]] Square king_square(Color c) const { return cur->board.king_square(c); }
 
-    Color side_to_move() const { return cur->sideToMove; }
-    Key key() const { return cur->key; }
-    int moves_per_turn() const { return movesPerTurn; }
-    int moves_done() const { return cur->movesDone; }
+    [[nodiscard]] Color side_to_move() const { return cur->sideToMove; }
+    [[nodiscard]] Key key() const { return cur->key; }
+    [[nodiscard]] int moves_per_turn() const { return movesPerTurn; }
+    [[nodiscard]] int moves_done() const { return cur->movesDone; }
     // Single moves the mover still has this turn, the current one included.
-    int moves_left() const { return movesPerTurn - cur->movesDone; }
-    bool turn_start() const { return cur->movesDone == 0; }
-    int rule50() const { return cur->rule50; }
-    int fullmove_number() const { return cur->fullmove; }
-    Bitboard moved() const { return cur->moved; }
-    Bitboard frozen() const { return cur->frozen; }
-    Bitboard checked_king() const { return cur->checkedKing; }
-    Bitboard ep_targets() const { return cur->epTargets; }
-    Piece captured_piece() const { return cur->captured; }
+    [[nodiscard]] int moves_left() const { return movesPerTurn - cur->movesDone; }
+    [[nodiscard]] bool turn_start() const { return cur->movesDone == 0; }
+    [[nodiscard]] int rule50() const { return cur->rule50; }
+    [[nodiscard]] int fullmove_number() const { return cur->fullmove; }
+    [[nodiscard]] Bitboard moved() const { return cur->moved; }
+    [[nodiscard]] Bitboard frozen() const { return cur->frozen; }
+    [[nodiscard]] Bitboard checked_king() const { return cur->checkedKing; }
+    [[nodiscard]] Bitboard ep_targets() const { return cur->epTargets; }
+    [[nodiscard]] Piece captured_piece() const { return cur->captured; }
     // Whether the last move (or null move) ended a turn.
-    bool turn_ended() const { return cur->turnEnded; }
+    [[nodiscard]] bool turn_ended() const { return cur->turnEnded; }
 
     // ---- Castling geometry (fixed for a game) ----------------------------------------
-    bool can_castle(chess::CastlingRight cr) const { return cur->castling & cr; }
-    Square castling_rook(chess::CastlingRight cr) const { return castle.rookSquare[cr]; }
-    Bitboard castling_path(chess::CastlingRight cr) const { return castle.path[cr]; }
-    Bitboard castling_king_path(chess::CastlingRight cr) const { return castle.kingPath[cr]; }
+    [[nodiscard]] bool can_castle(chess::CastlingRight cr) const { return cur->castling & cr; }
+    [[nodiscard]] Square castling_rook(chess::CastlingRight cr) const {
+        return castle.rookSquare[cr];
+    }
+    [[nodiscard]] Bitboard castling_path(chess::CastlingRight cr) const { return castle.path[cr]; }
+    [[nodiscard]] Bitboard castling_king_path(chess::CastlingRight cr) const {
+        return castle.kingPath[cr];
+    }
 
     // ---- Attacks ----------------------------------------------------------------------
-    Bitboard attackers_to(Square s) const { return multimove::attackers_to(board(), s, pieces()); }
-    Bitboard checkers() const {
+    [[nodiscard]] Bitboard attackers_to(Square s) const {
+        return multimove::attackers_to(board(), s, pieces());
+    }
+    [[nodiscard]] Bitboard checkers() const {
         Color us = side_to_move();
         return attackers_to(king_square(us)) & pieces(~us);
     }
-    bool in_check() const { return checkers() != 0; }
+    [[nodiscard]] bool in_check() const { return checkers() != 0; }
     // Pieces of colour c that alone stand between c's king and an enemy slider.
-    Bitboard pinned(Color c) const;
+    [[nodiscard]] Bitboard pinned(Color c) const;
 
     // ---- Moves ------------------------------------------------------------------------
     // One single move. When it ends the turn (the N-th move, or one after which the
@@ -145,11 +151,11 @@ public:
     // Passes the rest of the turn (for the search; not a legal move).
     void do_null_move();
     void undo_null_move();
-    bool is_capture(Move m) const {
+    [[nodiscard]] bool is_capture(Move m) const {
         return (!empty(m.to()) && m.kind() != chess::CASTLING) || m.kind() == chess::EN_PASSANT;
     }
-    std::string move_text(Move m) const { return move_text(m, chess960); }
-    std::optional<Move> parse_move(std::string_view text) const;
+    [[nodiscard]] std::string move_text(Move m) const { return move_text(m, chess960); }
+    [[nodiscard]] std::optional<Move> parse_move(std::string_view text) const;
 
     // Frame-level steps, for the generator and the turn look-ahead: `play` makes a single
     // move on a frame (turn not ended), `end_turn` hands the turn over, `advance` does
@@ -163,15 +169,17 @@ public:
     // side to move, castling and en passant rights. Since the root (an earlier occurrence
     // less than plyFromRoot single moves back) once is enough, otherwise twice (the third
     // occurrence).
-    bool is_repetition(int plyFromRoot) const;
+    [[nodiscard]] bool is_repetition(int plyFromRoot) const;
     // The halfmove clock (single moves) reached 100 x N at a turn start.
-    bool fifty_move_limit() const { return turn_start() && cur->rule50 >= 100 * movesPerTurn; }
-    bool bare_kings() const { return pieces() == pieces(KING); }
+    [[nodiscard]] bool fifty_move_limit() const {
+        return turn_start() && cur->rule50 >= 100 * movesPerTurn;
+    }
+    [[nodiscard]] bool bare_kings() const { return pieces() == pieces(KING); }
 
-    Key compute_key() const;
+    [[nodiscard]] Key compute_key() const;
 
 private:
-    std::string move_text(Move m, bool kingTakesRook) const;
+    [[nodiscard]] std::string move_text(Move m, bool kingTakesRook) const;
     void set_castling_right(Frame& f, Color c, Square rookSq);
     Frame* push_frame();
 
