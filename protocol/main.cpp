@@ -1,8 +1,9 @@
 // harlequin: with no arguments, a chess engine on stdin/stdout speaking UCI, or XBoard
 // (CECP v2) when the first command is `xboard`; otherwise a command-line run (perft,
-// bench, match).
+// bench, match, serve).
 #include "bench/commands.h"
 #include "engine/io.h"
+#include "serve/serve.h"
 #include "text.h"
 #include "uci.h"
 #include "xboard.h"
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
     if (cmd == "bench") return hq::bench_command(args);
     if (cmd == "match") return hq::match_command(args);
     if (cmd == "openings") return hq::openings_command(args);
-    hq::println("unknown command '{}'; try: harlequin [perft|bench|match|openings]", cmd);
+    if (cmd == "serve") return hq::serve_command(args);
+    hq::println("unknown command '{}'; try: harlequin [perft|bench|match|openings|serve]", cmd);
     return 2;
 }

@@ -3,6 +3,7 @@
 // FEN, make/unmake), movegen.h (legal moves) and evaluate.h.
 #pragma once
 
+#include "display.h"
 #include "engine/game.h"
 #include "engine/score.h"
 #include "evaluate.h"
@@ -21,6 +22,9 @@ struct ControlChess {
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return control::count_legal(pos); }
+
+    // The position for a GUI (display.h).
+    static BoardDisplay display(const Position& pos) { return control::display(pos); }
 
     // Mate (no legal move, queen rescue included, while in check) loses; stalemate,
     // fifty moves, bare kings and threefold repetition draw.
