@@ -12,6 +12,7 @@
 
 #include <httplib.h>
 
+#include <atomic>
 #include <csignal>
 #include <fmt/format.h>
 
@@ -118,6 +119,7 @@ std::optional<std::string> parse_args(const std::vector<std::string>& args, Opti
 }
 
 httplib::Server* running = nullptr;
+std::atomic<bool> stopping {false}; // the server is shutting down: event streams end
 
 } // namespace
 
@@ -204,8 +206,12 @@ int serve_command(const std::vector<std::string>& args) {
         if (auto* r = std::get_if<Refusal>(&made)) return send_error(res, r->status, r->message);
         auto s = std::get<std::shared_ptr<Session>>(made);
         if (body->contains("settings")) {
-            std::lock_guard lock(s->mutex);
-            if (auto err = s->settings((*body)["settings"])) {
+            std::optional<Refusal> err;
+            {
+                std::lock_guard lock(s->mutex);
+                err = s->settings((*body)["settings"]);
+            }
+            if (err) {
                 games.forget(s->id());
                 return send_error(res, err->status, err->message);
             }
@@ -262,7 +268,10 @@ int serve_command(const std::vector<std::string>& args) {
             [weak, seen](std::size_t, httplib::DataSink& sink) {
                 auto s = weak.lock();
                 if (!s) return false;
-                std::uint64_t v = s->wait_change(*seen, std::chrono::milliseconds(10'000));
+                std::uint64_t v = *seen;
+                for (int slice = 0; slice < 20 && v == *seen && !stopping; ++slice)
+                    v = s->wait_change(*seen, std::chrono::milliseconds(500));
+                if (stopping) return false;
                 std::string chunk;
                 if (v == *seen) chunk = ": still here\n\n";
                 else {
@@ -384,9 +393,11 @@ int serve_command(const std::vector<std::string>& args) {
             opts.host);
     running = &http;
     std::signal(SIGINT, [](int) {
+        stopping = true;
         if (running) running->stop();
     });
     std::signal(SIGTERM, [](int) {
+        stopping = true;
         if (running) running->stop();
     });
     std::signal(SIGPIPE, SIG_IGN);

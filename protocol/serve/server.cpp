@@ -37,6 +37,7 @@ Server::~Server() {
         quitting = true;
     }
     jobCv.notify_all();
+    quitCv.notify_all();
     reaper.join();
     conductor.join();
     std::map<std::string, std::shared_ptr<Session>> all;
@@ -177,7 +178,7 @@ void Server::reap() {
     for (;;) {
         {
             std::unique_lock lock(jobMutex);
-            if (jobCv.wait_for(lock, std::chrono::milliseconds(200), [&] { return quitting; }))
+            if (quitCv.wait_for(lock, std::chrono::milliseconds(200), [&] { return quitting; }))
                 return;
         }
         std::vector<std::shared_ptr<Session>> all;

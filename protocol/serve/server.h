@@ -57,7 +57,8 @@ private:
     std::deque<std::weak_ptr<Session>> waiting;
 
     std::mutex jobMutex;
-    std::condition_variable jobCv;
+    std::condition_variable jobCv;  // the conductor waits for jobs on it
+    std::condition_variable quitCv; // the reaper sleeps on it between rounds
     std::deque<std::function<void()>> jobs;
     bool quitting = false;
     std::thread conductor, reaper;

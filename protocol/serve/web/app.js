@@ -265,6 +265,7 @@ function humanToMove() {
 
 function render() {
     if (!st) return;
+    document.body.dataset.session = st.id;
     const d = shown.display;
     const draw = drawing();
     const svg = $('board');
@@ -278,7 +279,8 @@ function render() {
 
     const all = humanToMove() ? paths() : [];
     const cand = all.filter((p) => startsWith(p.path, selection));
-    const next = new Set(cand.filter((p) => p.path.length > selection.length).map((p) => p.path[selection.length]));
+    const next = new Set(selection.length
+        ? cand.filter((p) => p.path.length > selection.length).map((p) => p.path[selection.length]) : []);
     const finishHere = selection.length > 1 && cand.some((p) => p.path.length === selection.length);
     const last = shown === st && st.moves.length ? st.moves[st.moves.length - 1].text : null;
     const lastSquares = last ? squaresOf(last) : [];
@@ -602,6 +604,13 @@ async function start() {
         if (e.target.tagName === 'INPUT' || e.target.tagName === 'TEXTAREA' || !st) return;
         if (e.key === 'ArrowLeft') view((viewPly ?? st.ply) - 1);
         if (e.key === 'ArrowRight') view((viewPly ?? st.ply) + 1);
+    });
+    window.addEventListener('hashchange', () => {
+        const g = location.hash.slice(1);
+        if (st && g !== st.game && games.some((x) => x.name === g)) {
+            $('game').value = g;
+            newGame(g);
+        }
     });
     window.addEventListener('pagehide', () => st && navigator.sendBeacon(`/api/sessions/${st.id}/close`, '{}'));
     setInterval(() => { if (st && st.clock.on && !st.outcome.over) tickClocks(); }, 100);
