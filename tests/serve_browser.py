@@ -102,6 +102,8 @@ def play_by_clicks(b, rng, prefer, max_plies, on_move=None):
     while not s["over"] and plies < max_plies:
         if not s["movable"] and s["special"]:
             b.click(f'#special-moves button[data-move="{s["special"][0]}"]')
+            b.wait_for(f"document.querySelectorAll('#moves .mv').length > {s['ply']}",
+                       what="the pass in the list")
         else:
             # Pick a piece: try the movable ones in the preferred order.
             options = []
@@ -119,12 +121,19 @@ def play_by_clicks(b, rng, prefer, max_plies, on_move=None):
             click_square(b, frm)
             check(to in page_state(b)["targets"], f"{to} highlighted after picking {frm}")
             click_square(b, to)
-            t = page_state(b)
-            if t["choice"]:
-                b.click(f'#choice button[data-move="{t["choice"][0]}"]')
+            # A move of several legs goes on (Ms. Chess's capture in passing): the next
+            # highlighted square; several moves on the same clicks: the first choice.
+            for _ in range(4):
+                t = page_state(b)
+                if t["choice"]:
+                    b.click(f'#choice button[data-move="{t["choice"][0]}"]')
+                    break
+                if t["ply"] > before["ply"] or not t["targets"]:
+                    break
+                click_square(b, t["targets"][0])
+            b.wait_for(f"document.querySelectorAll('#moves .mv').length > {before['ply']}",
+                       what="the move in the list")
             if on_move:
-                b.wait_for(f"document.querySelectorAll('#moves .mv').length > {before['ply']}",
-                           what="the move in the list")
                 on_move(before, frm, to, page_state(b))
         plies += 1
         s = wait_turn(b)

@@ -18,6 +18,7 @@ let viewPly = null;     // null: the current position; else the ply being looked
 let flipped = false;
 let selection = [];     // squares clicked so far for the move being entered
 let events = null;
+let sending = false;     // a move is on its way to the server
 
 // ---- Talking to the server -----------------------------------------------------------------
 
@@ -259,7 +260,7 @@ function paths() {
 const startsWith = (p, prefix) => prefix.every((s, i) => p[i] === s);
 
 function humanToMove() {
-    return st && viewPly === null && !st.outcome.over && st.players[st.toMove] === 'human'
+    return st && !sending && viewPly === null && !st.outcome.over && st.players[st.toMove] === 'human'
         && st.search.activity !== 'thinking' && st.search.activity !== 'waiting';
 }
 
@@ -410,8 +411,14 @@ async function send(text) {
     selection = [];
     hideChoice();
     const ply = st.ply;
+    sending = true;
     render();
-    await act('move', {move: text, ply});
+    try {
+        await act('move', {move: text, ply});
+    } finally {
+        sending = false;
+        render();
+    }
 }
 
 // ---- Everything beside the board -----------------------------------------------------------
