@@ -24,9 +24,9 @@
 namespace hq {
 
 struct DisplayCell {
-    std::string piece;                  // type letter, empty for an empty square
-    std::string side;                   // "white", "black" or "" (no side colour)
-    std::vector<std::string> pieceTags; // e.g. "enhanced", "red"
+    std::string piece;                   // type letter, empty for an empty square
+    std::string side;                    // "white", "black" or "" (no side colour)
+    std::vector<std::string> pieceTags;  // e.g. "enhanced", "red"
     std::vector<std::string> squareTags; // e.g. "zone-white", "red", "moved"
 };
 

@@ -123,6 +123,7 @@ class Browser:
 
     def screenshot(self, path):
         import base64
+        self.eval("window.scrollTo(0, 0)")
         data = self.page("Page.captureScreenshot", format="png")["data"]
         with open(path, "wb") as f:
             f.write(base64.b64decode(data))

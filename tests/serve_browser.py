@@ -86,7 +86,8 @@ def wait_turn(b, timeout=60):
 def open_game(b, port, game, depth=1, movetime=None):
     q = f"depth={depth}" if movetime is None else f"movetime={movetime}"
     b.goto(f"http://127.0.0.1:{port}/?{q}&t={time.time()}#{game}")
-    b.wait_for("document.body.dataset.session && document.querySelectorAll('g.square').length > 0",
+    b.wait_for("document.body && document.body.dataset.session && "
+               "document.querySelectorAll('g.square').length > 0",
                what=f"the {game} board")
 
 
@@ -147,7 +148,8 @@ def api(port, path):
 
 
 def test_martian(b, port, shots):
-    open_game(b, port, "martian")
+    # Harlequin thinks 300 ms a move, so the page shows the person's move before its reply.
+    open_game(b, port, "martian", movetime=300)
     rng = random.Random(3)
     crossings = []
 
@@ -182,7 +184,7 @@ def test_martian(b, port, shots):
 
 
 def test_control(b, port, shots):
-    open_game(b, port, "control")
+    open_game(b, port, "control", movetime=300)
     rng = random.Random(5)
     changes = []
     coloured = {"c3", "c4", "c5", "c6", "f3", "f4", "f5", "f6"}
@@ -190,7 +192,7 @@ def test_control(b, port, shots):
     def prefer(s, frm, to):
         score = 0
         if to in coloured:
-            score += 6
+            score += 15
         if to in s["pieces"]:
             score += 10
         return score
@@ -198,10 +200,14 @@ def test_control(b, port, shots):
     last = {}
 
     def on_move(before, frm, to, after):
+        # Changes by Harlequin's reply (since the person's last move) and by this move.
         nonlocal last
-        for c, who in after["controllers"].items():
-            if before["controllers"].get(c) != who:
-                changes.append((c, before["controllers"].get(c), who, f"{frm}-{to}"))
+        for a, b_, why in ((last, before["controllers"], "Harlequin's reply"),
+                           (before["controllers"], after["controllers"], f"{frm}-{to}")):
+            for c, who in b_.items():
+                if a and a.get(c) != who:
+                    changes.append((c, a.get(c), who, why))
+        last = after["controllers"]
 
     s = play_by_clicks(b, rng, prefer, 300, on_move)
     check(bool(changes), "a Control colour changed controller on the page")
@@ -209,7 +215,7 @@ def test_control(b, port, shots):
     state = api(port, f"/api/sessions/{s['session']}")
     check(state["outcome"]["reason"] and state["outcome"]["reason"] in s["result"],
           f"the referee's reason appears: {s['result']!r}")
-    print(f"  control: {len(changes)} changes of controller after the person's moves "
+    print(f"  control: {len(changes)} changes of controller seen on the page "
           f"(first: {changes[0] if changes else None}); result on the page: {s['result']!r}",
           flush=True)
     if shots:
@@ -219,9 +225,11 @@ def test_control(b, port, shots):
 def test_mschess_passing(b, port, shots):
     open_game(b, port, "mschess")
     fen = "4k3/8/8/8/8/3n4/4P3/4K3 w - - 0 1 w"
-    js(b, f"document.getElementById('fen').value = {json.dumps(fen)}")
+    b.click("#fen")
+    js(b, "document.getElementById('fen').select()")
+    b.page("Input.insertText", text=fen)  # typed, as from the keyboard
     b.click("#load-fen")
-    b.wait_for("document.querySelector('g.square[data-square=\"d3\"] .piece-group')",
+    b.wait_for("!!document.querySelector('g.square[data-square=\"d3\"] .piece-group')",
                what="the FEN on the board")
     wait_turn(b)
     click_square(b, "e2")
@@ -261,7 +269,7 @@ def test_analysis(b, port, shots):
     js(b, "document.getElementById('multipv').value = 3")
     b.click("#analyse")
     b.wait_for("document.querySelectorAll('#search .line').length >= 3 && "
-               "document.getElementById('best-arrow')", what="three analysis lines and the arrow")
+               "!!document.getElementById('best-arrow')", what="three analysis lines and the arrow")
     time.sleep(1.0)
     lines = js(b, "[...document.querySelectorAll('#search .line')].map((l) => l.textContent)")
     check(len(lines) >= 3, f"MultiPV lines shown ({len(lines)})")

@@ -48,8 +48,8 @@ std::optional<Json> body_json(const httplib::Request& req, httplib::Response& re
     return j;
 }
 
-std::optional<std::string> string_field(const Json& j, const char* name, httplib::Response& res,
-    bool required) {
+std::optional<std::string> string_field(
+    const Json& j, const char* name, httplib::Response& res, bool required) {
     if (!j.contains(name)) {
         if (required) send_error(res, 400, fmt::format("missing \"{}\"", name));
         return required ? std::nullopt : std::optional<std::string>(std::string());
@@ -139,17 +139,15 @@ int serve_command(const std::vector<std::string>& args) {
     http.new_task_queue = [threads] { return new httplib::ThreadPool(std::size_t(threads)); };
     http.set_payload_max_length(1 << 20);
     http.set_keep_alive_max_count(1000);
-    http.set_exception_handler([](const httplib::Request&, httplib::Response& res,
-                                   std::exception_ptr ep) {
-        std::string what = "internal error";
-        try {
-            if (ep) std::rethrow_exception(ep);
-        } catch (const std::exception& e) {
-            what = e.what();
-        } catch (...) {
-        }
-        send_error(res, 500, what);
-    });
+    http.set_exception_handler(
+        [](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+            std::string what = "internal error";
+            try {
+                if (ep) std::rethrow_exception(ep);
+            } catch (const std::exception& e) { what = e.what(); } catch (...) {
+            }
+            send_error(res, 500, what);
+        });
     http.set_error_handler([](const httplib::Request&, httplib::Response& res) {
         if (res.body.empty())
             send_error(res, res.status,
@@ -167,7 +165,8 @@ int serve_command(const std::vector<std::string>& args) {
             }
         send_error(res, 404, "no such file: " + name);
     };
-    http.Get("/", [&](const httplib::Request&, httplib::Response& res) { page("index.html", res); });
+    http.Get(
+        "/", [&](const httplib::Request&, httplib::Response& res) { page("index.html", res); });
     http.Get(R"(/([A-Za-z0-9_-]+\.(html|js|css|svg)))",
         [&](const httplib::Request& req, httplib::Response& res) { page(req.matches[1], res); });
 
@@ -224,8 +223,8 @@ int serve_command(const std::vector<std::string>& args) {
     auto session_of = [&](const httplib::Request& req, httplib::Response& res) {
         auto s = games.find(req.matches[1]);
         if (!s)
-            send_error(res, 404,
-                "no such game (it may have been forgotten after its page was closed)");
+            send_error(
+                res, 404, "no such game (it may have been forgotten after its page was closed)");
         else s->touch();
         return s;
     };
@@ -297,17 +296,19 @@ int serve_command(const std::vector<std::string>& args) {
     // POST /api/sessions/<id>/<action> with a JSON body.
     auto action = [&](const std::string& name,
                       std::function<std::optional<Refusal>(Session&, const Json&)> fn) {
-        http.Post(idPattern + "/" + name, [&, fn](const httplib::Request& req, httplib::Response& res) {
-            auto s = session_of(req, res);
-            if (!s) return;
-            auto body = body_json(req, res);
-            if (!body) return;
-            std::lock_guard lock(s->mutex);
-            if (auto err = fn(*s, *body)) return send_error(res, err->status, err->message);
-            send_json(res, 200, s->state());
-        });
+        http.Post(
+            idPattern + "/" + name, [&, fn](const httplib::Request& req, httplib::Response& res) {
+                auto s = session_of(req, res);
+                if (!s) return;
+                auto body = body_json(req, res);
+                if (!body) return;
+                std::lock_guard lock(s->mutex);
+                if (auto err = fn(*s, *body)) return send_error(res, err->status, err->message);
+                send_json(res, 200, s->state());
+            });
     };
-    auto int_field = [](const Json& b, const char* name) -> std::variant<std::optional<int>, Refusal> {
+    auto int_field
+        = [](const Json& b, const char* name) -> std::variant<std::optional<int>, Refusal> {
         if (!b.contains(name)) return std::optional<int>();
         if (!b[name].is_number_integer())
             return Refusal {400, fmt::format("\"{}\" must be a whole number", name)};
@@ -341,7 +342,8 @@ int serve_command(const std::vector<std::string>& args) {
     });
     action("draw", [](Session& s, const Json&) { return s.offer_draw(); });
     action("analyse", [](Session& s, const Json& b) -> std::optional<Refusal> {
-        if (b.contains("on") && !b["on"].is_boolean()) return Refusal {400, "\"on\" must be true or false"};
+        if (b.contains("on") && !b["on"].is_boolean())
+            return Refusal {400, "\"on\" must be true or false"};
         return s.analyse(b.value("on", true));
     });
     action("load", [](Session& s, const Json& b) -> std::optional<Refusal> {
@@ -357,7 +359,8 @@ int serve_command(const std::vector<std::string>& args) {
         }
         int index = 0;
         if (b.contains("index")) {
-            if (!b["index"].is_number_integer()) return Refusal {400, "\"index\" must be a whole number"};
+            if (!b["index"].is_number_integer())
+                return Refusal {400, "\"index\" must be a whole number"};
             index = b["index"].get<int>();
         }
         return s.load(fen, pgn ? &*pgn : nullptr, index);

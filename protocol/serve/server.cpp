@@ -74,7 +74,8 @@ std::variant<std::shared_ptr<Session>, Refusal> Server::create(
     }
     std::lock_guard lock(mapMutex);
     if (int(sessions.size()) >= serverLimits.maxGames)
-        return Refusal {503, fmt::format("too many games open at once (at most {})", serverLimits.maxGames)};
+        return Refusal {
+            503, fmt::format("too many games open at once (at most {})", serverLimits.maxGames)};
     sessions[s->id()] = s;
     return s;
 }

@@ -149,7 +149,8 @@ std::optional<Refusal> Session::load(const std::string& fen, const std::string* 
             return it == g.tags.end() ? std::string() : it->second;
         };
         auto v = canonical_variant(tag("Variant").empty() ? "chess" : tag("Variant"));
-        if (!v) return Refusal {400, fmt::format("unknown variant '{}' in the PGN", tag("Variant"))};
+        if (!v)
+            return Refusal {400, fmt::format("unknown variant '{}' in the PGN", tag("Variant"))};
         if (*v != variantName) return Refusal {400, fmt::format("the PGN is a game of {}", *v)};
         newFen = tag("FEN");
         texts = g.moves;
@@ -158,7 +159,8 @@ std::optional<Refusal> Session::load(const std::string& fen, const std::string* 
             : g.resultToken == "1/2-1/2"  ? Result::DRAW
                                           : Result::NONE;
         if (r != Result::NONE)
-            pgnEnd = {r, g.comments.empty() ? std::string("result given in the PGN") : g.comments.back()};
+            pgnEnd = {
+                r, g.comments.empty() ? std::string("result given in the PGN") : g.comments.back()};
     }
     std::string oldFen = startFen;
     auto oldMoves = moves;
@@ -215,7 +217,8 @@ std::optional<Refusal> Session::apply(const std::string& text, std::int64_t ms) 
 std::optional<Refusal> Session::move(const std::string& text, int ply) {
     if (ply != int(moves.size()))
         return Refusal {409,
-            fmt::format("stale move: the game is at move {} of its moves, not {}", moves.size(), ply)};
+            fmt::format(
+                "stale move: the game is at move {} of its moves, not {}", moves.size(), ply)};
     if (over()) return Refusal {409, "the game is over: " + outcome().reason};
     if (players[to_move()] != Player::HUMAN || activity == Activity::THINKING
         || activity == Activity::WAITING)
@@ -375,8 +378,8 @@ void Session::external_move() {
             changed();
             return;
         }
-        if (auto err = external->new_game(startFen.empty() ? referee->spec().startFen : startFen,
-                startFen.empty())) {
+        if (auto err = external->new_game(
+                startFen.empty() ? referee->spec().startFen : startFen, startFen.empty())) {
             message = "the engine refused the game: " + *err;
             changed();
             return;
@@ -391,7 +394,8 @@ void Session::external_move() {
         texts->push_back(m.text);
         sans->push_back(m.san);
     }
-    auto fen = std::make_shared<std::string>(startFen.empty() ? referee->spec().startFen : startFen);
+    auto fen
+        = std::make_shared<std::string>(startFen.empty() ? referee->spec().startFen : startFen);
     MoveRequest req;
     req.startFen = fen.get();
     req.startpos = startFen.empty();
@@ -464,8 +468,8 @@ std::optional<Refusal> Session::undo(std::optional<int> ply) {
         }
     }
     if (target < 0 || target > int(moves.size()))
-        return Refusal {400, fmt::format("no position at move {} (the game has {})", target,
-                                 moves.size())};
+        return Refusal {
+            400, fmt::format("no position at move {} (the game has {})", target, moves.size())};
     std::vector<std::string> texts;
     for (int i = 0; i < target; ++i) texts.push_back(moves[std::size_t(i)].text);
     if (auto err = replay(texts)) return err;
@@ -524,8 +528,7 @@ std::optional<Refusal> Session::settings(const Json& body) {
             newPlayers[key == "white" ? WHITE : BLACK] = *p;
         } else if (key == "movetime" || key == "depth" || key == "multipv" || key == "base"
             || key == "inc") {
-            if (!value.is_number_integer())
-                return Refusal {400, key + " must be a whole number"};
+            if (!value.is_number_integer()) return Refusal {400, key + " must be a whole number"};
             std::int64_t v = value.get<std::int64_t>();
             auto range = [&](std::int64_t lo, std::int64_t hi) -> std::optional<Refusal> {
                 if (v < lo || v > hi)
@@ -553,7 +556,8 @@ std::optional<Refusal> Session::settings(const Json& body) {
             }
         } else return Refusal {400, "unknown setting '" + key + "'"};
     }
-    bool playersChanged = newPlayers[WHITE] != players[WHITE] || newPlayers[BLACK] != players[BLACK];
+    bool playersChanged
+        = newPlayers[WHITE] != players[WHITE] || newPlayers[BLACK] != players[BLACK];
     if (playersChanged || newTime != moveTimeMs || newDepth != depth) {
         // The running move search belongs to the old settings.
         if (activity == Activity::THINKING || activity == Activity::WAITING) stop_search();
@@ -636,7 +640,8 @@ Json Session::state(std::optional<int> ply) {
     if (!current) {
         at = make_referee(variantName);
         [[maybe_unused]] auto e = at->set_position(startFen);
-        for (int i = 0; i < view; ++i) [[maybe_unused]] auto e2 = at->play(moves[std::size_t(i)].text);
+        for (int i = 0; i < view; ++i)
+            [[maybe_unused]] auto e2 = at->play(moves[std::size_t(i)].text);
         r = at.get();
     }
     j["view"] = view;
@@ -690,8 +695,8 @@ Json Session::state(std::optional<int> ply) {
         // Scores from White's view, as people read them.
         if (referee->side_to_move() == BLACK) v = -v;
         lj.push_back({{"multipv", l.multiPv}, {"depth", l.depth}, {"seldepth", l.selDepth},
-            {"score", score_json(v)}, {"nodes", l.nodes}, {"timeMs", l.timeMs},
-            {"pv", l.pv}, {"bestSquares", move_squares(l.pv[0])}});
+            {"score", score_json(v)}, {"nodes", l.nodes}, {"timeMs", l.timeMs}, {"pv", l.pv},
+            {"bestSquares", move_squares(l.pv[0])}});
     }
     j["search"] = {{"activity", act}, {"lines", lj},
         {"elapsedMs", activity == Activity::IDLE ? 0 : elapsed_ms(searchStart)}};
@@ -706,7 +711,7 @@ std::string Session::pgn() const {
     g.set_tag("Site", "?");
     g.set_tag("Round", "-");
     auto name = [&](Color c) {
-        return players[c] == Player::HUMAN ? std::string("Human")
+        return players[c] == Player::HUMAN    ? std::string("Human")
             : players[c] == Player::HARLEQUIN ? std::string("Harlequin")
                                               : server.limits().externalEngine;
     };

@@ -43,15 +43,15 @@ std::optional<Player> parse_player(const std::string& s);
 struct PlayedMove {
     std::string text, san; // as the referee writes it, and as PGN reads it
     Color side = WHITE;
-    int turn = 0;          // turns counted from 0: a new turn starts when the mover changes
-    std::int64_t ms = 0;   // how long the mover took
+    int turn = 0;        // turns counted from 0: a new turn starts when the mover changes
+    std::int64_t ms = 0; // how long the mover took
 };
 
 // What the server is asked to bound and to offer, fixed at start.
 struct ServerLimits {
     int maxGames = 32;
     int maxSearches = 8;
-    int idleSeconds = 60; // a game with no open page for this long is forgotten
+    int idleSeconds = 60;       // a game with no open page for this long is forgotten
     std::string externalEngine; // --engine: a UCI engine the page may choose as a player
 };
 
@@ -144,8 +144,8 @@ private:
     bool holdsSlot = false;
     std::uint64_t searchGen = 0;
     TimePoint searchStart = now();
-    std::vector<SearchInfo> lines; // by MultiPV index, the latest report of each
-    std::string message;           // the last thing the page should tell the person
+    std::vector<SearchInfo> lines;    // by MultiPV index, the latest report of each
+    std::string message;              // the last thing the page should tell the person
     int lastScore[COLOR_NB] = {0, 0}; // Harlequin's last score for each side it played
     bool hasScore[COLOR_NB] = {false, false};
 

@@ -41,14 +41,17 @@ inline BoardDisplay display(const Position& pos) {
             if (!b) break;
             Square s = lsb(b);
             Colour h = colour_of(pos.piece_on(s));
-            chain += (chain.empty() ? "" : " > ") + square_name(s) + " " + std::string(ColourNames[h]);
+            chain += (chain.empty() ? "" : " > ") + square_name(s) + " "
+                + std::string(ColourNames[h]);
             if (h == C_WHITE || h == C_BLACK) break;
             x = h;
         }
         Color who = pos.controller(c);
         std::string name = colour_tag(c);
         d.add_fact("controller." + name, std::string(ColourNames[c]),
-            who == WHITE ? "White" : who == BLACK ? "Black" : "neutral");
+            who == WHITE       ? "White"
+                : who == BLACK ? "Black"
+                               : "neutral");
         d.add_fact("chain." + name, std::string(ColourNames[c]) + "'s chain",
             chain.empty() ? std::string("no piece on its squares") : chain);
     }

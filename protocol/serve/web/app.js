@@ -19,6 +19,7 @@ let flipped = false;
 let selection = [];     // squares clicked so far for the move being entered
 let events = null;
 let sending = false;     // a move is on its way to the server
+let fenEdited = false;   // the person typed in the FEN field: keep it until loaded
 
 // ---- Talking to the server -----------------------------------------------------------------
 
@@ -271,6 +272,8 @@ function render() {
     const draw = drawing();
     const svg = $('board');
     svg.setAttribute('viewBox', `-16 0 ${d.files * SQ + 16} ${d.ranks * SQ + 16}`);
+    // A tall board (Martian Chess's 4x8) keeps squares of a chess board's size.
+    svg.style.maxHeight = `${Math.round(560 * d.ranks / 8) + 16}px`;
     svg.replaceChildren();
     const defs = el('defs');
     const marker = el('marker', {id: 'arrowhead', markerWidth: 4, markerHeight: 4, refX: 2, refY: 2, orient: 'auto'});
@@ -541,7 +544,7 @@ function renderSide(draw) {
     }
     if (viewPly === null) list.scrollTop = list.scrollHeight;
 
-    if (document.activeElement !== $('fen')) $('fen').value = shown.fen;
+    if (document.activeElement !== $('fen') && !fenEdited) $('fen').value = shown.fen;
     for (const c of ['white', 'black']) $(c).value = st.players[c];
 }
 
@@ -593,7 +596,12 @@ async function start() {
     $('nav-next').onclick = () => view((viewPly ?? st.ply) + 1);
     $('nav-last').onclick = () => view(st.ply);
     $('play-here').onclick = () => viewPly !== null && act('undo', {ply: viewPly});
-    $('load-fen').onclick = () => act('load', {fen: $('fen').value.trim()});
+    $('fen').addEventListener('input', () => { fenEdited = true; });
+    $('load-fen').onclick = async () => {
+        await act('load', {fen: $('fen').value.trim()});
+        fenEdited = false;
+        render();
+    };
     $('load-pgn').onclick = () => loadPgn($('pgn').value);
     $('pgn-file').onchange = async (e) => {
         const f = e.target.files[0];
