@@ -174,7 +174,7 @@ std::optional<Refusal> Session::load(const std::string& fen, const std::string* 
         [[maybe_unused]] auto e = replay(old);
         return err;
     }
-    // Normalise: the FEN as the referee writes it, so later replays read the same text.
+    // A result the PGN states but the rules do not (an adjudication, a forfeit) is kept.
     manualEnd = referee->outcome().over() ? Outcome {} : pgnEnd;
     for (Color c : {WHITE, BLACK}) clockMs[c] = baseMs;
     turnStart = now();
@@ -728,7 +728,15 @@ std::string Session::pgn() const {
     g.result = o.result;
     g.finalComment = o.reason;
     g.set_tag("PlyCount", std::to_string(moves.size()));
-    if (o.over()) g.set_tag("Termination", manualEnd.over() ? "abandoned" : "normal");
+    // PGN's Termination: the rules and resignations are "normal", a flag fall "time
+    // forfeit"; an agreed draw or a result taken from a loaded PGN has no better name.
+    if (o.over()) {
+        const bool rules = !manualEnd.over(), resigned = o.reason.ends_with("resigns");
+        g.set_tag("Termination",
+            rules || resigned                   ? "normal"
+                : o.reason.ends_with("on time") ? "time forfeit"
+                                                : "abandoned");
+    }
     return pgn_text(g);
 }
 
