@@ -8,8 +8,9 @@ the DevTools protocol, tests/cdp.py), played with the mouse as a person plays it
   owner on the board, that a Control colour changes controller, and that the result and
   its reason (the referee's text) appear;
 - Ms. Chess: a pawn's capture in passing entered by mouse (pawn, passed piece, target);
-- a few moves of every other game, with a screenshot of each (docs/serve/*.png with
-  --screenshots), and analysis with its best-move arrow.
+- a whole game of chess, Chess960, Ms. Chess and Multiple Move Chess by clicks too, to the
+  referee's result; a screenshot of each game (docs/serve/*.png with --screenshots), and
+  analysis with three lines and its best-move arrow.
 Prints what it saw; exits non-zero on any failure.
 """
 
@@ -253,12 +254,15 @@ def test_mschess_passing(b, port, shots):
         b.screenshot(os.path.join(shots, "mschess-passing.png"))
 
 
-def test_few_moves(b, port, game, shots, plies=6):
+def test_to_end(b, port, game, shots, max_plies=400):
+    """A whole game by clicks (captures first), to the referee's result."""
     open_game(b, port, game)
     rng = random.Random(7)
-    play_by_clicks(b, rng, lambda s, f, t: 0, plies)
-    s = page_state(b)
-    check(s["ply"] >= plies, f"{game}: {s['ply']} single moves played by clicks and replies")
+    s = play_by_clicks(b, rng, lambda s, f, t: 10 if t in s["pieces"] else 0, max_plies)
+    check(s["over"], f"{game}: the game ended ({s['ply']} single moves)")
+    state = api(port, f"/api/sessions/{s['session']}")
+    check(state["outcome"]["reason"] and state["outcome"]["reason"] in s["result"],
+          f"{game}: the referee's reason appears: {s['result']!r}")
     if shots:
         b.screenshot(os.path.join(shots, f"{game}.png"))
     return s
@@ -299,8 +303,9 @@ def main():
         test_mschess_passing(b, port, args.screenshots)
         print("other games:", flush=True)
         for g in ["chess", "chess960", "mschess", "multimove"]:
-            s = test_few_moves(b, port, g, args.screenshots)
-            print(f"  {g}: {s['ply']} single moves, status {s['status']!r}", flush=True)
+            s = test_to_end(b, port, g, args.screenshots)
+            print(f"  {g}: {s['ply']} single moves by clicks and replies, result on the page: "
+                  f"{s['result']!r}", flush=True)
         test_analysis(b, port, args.screenshots)
     finally:
         if b:
