@@ -9,7 +9,7 @@ ifeq ($(CI),true)
 CMAKE_FLAGS += -DHARLEQUIN_WERROR=ON
 endif
 
-.PHONY: all deps build bench test perft-speed format clean
+.PHONY: all deps build bench test serve perft-speed format clean
 
 all: build
 
@@ -28,6 +28,10 @@ bench: build
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The browser page for every game (README: Playing in the browser).
+serve: build
+	./$(BUILD)/harlequin serve
 
 # Perft speed against Debian's stockfish, back to back (bench/perft_speed.py).
 perft-speed: build

@@ -21,6 +21,7 @@
 // The search (engine/search.h) needs more of a game; see `SearchGame` below.
 #pragma once
 
+#include "display.h"
 #include "score.h"
 #include "types.h"
 #include "variant_spec.h"
@@ -44,6 +45,7 @@ struct GameHooks {
     bool setVariant = false;   // pos.set_variant(spec): the registered name being played
     bool setChess960 = false;  // pos.set_chess960(on): king-takes-rook castling notation
     bool movesPerTurn = false; // pos.moves_per_turn(): single moves a turn (time sharing)
+    bool display = false;      // G::display(pos): the position as a GUI draws it (display.h)
 };
 
 template <typename G>
@@ -129,6 +131,10 @@ concept HasSetChess960 = requires(typename G::Position& pos, bool on) {
     { pos.set_chess960(on) } -> std::same_as<void>;
 };
 template <typename G>
+concept HasDisplay = requires(const typename G::Position& pos) {
+    { G::display(pos) } -> std::same_as<BoardDisplay>;
+};
+template <typename G>
 concept HasMovesPerTurn = requires(const typename G::Position& pos) {
     { pos.moves_per_turn() } -> std::same_as<int>;
 };
@@ -146,6 +152,7 @@ template <typename G> constexpr bool check_hooks() {
         "hooks.setChess960 disagrees with Position::set_chess960(bool)");
     static_assert(h.movesPerTurn == HasMovesPerTurn<G>,
         "hooks.movesPerTurn disagrees with Position::moves_per_turn() -> int");
+    static_assert(h.display == HasDisplay<G>, "hooks.display disagrees with G::display(pos)");
     return true;
 }
 

@@ -4,6 +4,7 @@
 // front-end uses it to claim results. Built by the variant registry, like the Engine.
 #pragma once
 
+#include "display.h"
 #include "engine.h"
 #include "game.h"
 #include "score.h"
@@ -44,10 +45,15 @@ public:
             if (m == move) return MoveNames {m, m};
         return std::nullopt;
     }
+    // The position as a board in a GUI draws it (engine/display.h).
+    virtual BoardDisplay display() const {
+        return display_from_fen(fen(), spec().files, spec().ranks);
+    }
 };
 
 // A game's referee hooks: `G::adjudicate(pos)` returns the outcome of the position with its
-// history; the optional `G::san(pos, m)` writes a legal move for PGN.
+// history; the optional `G::san(pos, m)` writes a legal move for PGN, and the optional
+// `G::display(pos)` describes the position for a GUI (engine/display.h).
 template <Game G> class GameReferee : public Referee {
 public:
     explicit GameReferee(VariantSpec s)
@@ -93,6 +99,10 @@ public:
         if constexpr (G::hooks.san) names.san = G::san(pos, *m);
         else names.san = names.text;
         return names;
+    }
+    BoardDisplay display() const override {
+        if constexpr (G::hooks.display) return G::display(pos);
+        else return Referee::display();
     }
 
 private:

@@ -1,14 +1,16 @@
 // harlequin: with no arguments, a chess engine on stdin/stdout speaking UCI, or XBoard
-// (CECP v2) when the first command is `xboard`; otherwise a command-line run (perft,
-// bench, match).
+// (CECP v2) when the first command is `xboard`; otherwise the command-line run named by
+// the first argument, from the table below.
 #include "bench/commands.h"
 #include "engine/io.h"
 #include "engine/text.h"
+#include "serve/serve.h"
 #include "uci.h"
 #include "xboard.h"
 
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -31,6 +33,21 @@ int run_protocol(std::istream& in) {
     return 0;
 }
 
+// Every command-line run: its name and the function that takes the words after it and
+// returns the exit code.
+struct Command {
+    std::string_view name;
+    int (*run)(const std::vector<std::string>&);
+};
+
+constexpr Command Commands[] = {
+    {"perft", hq::perft_command},
+    {"bench", hq::bench_command},
+    {"match", hq::match_command},
+    {"openings", hq::openings_command},
+    {"serve", hq::serve_command},
+};
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -38,10 +55,12 @@ int main(int argc, char** argv) {
     if (args.empty()) return run_protocol(std::cin);
     std::string cmd = args[0];
     args.erase(args.begin());
-    if (cmd == "perft") return hq::perft_command(args);
-    if (cmd == "bench") return hq::bench_command(args);
-    if (cmd == "match") return hq::match_command(args);
-    if (cmd == "openings") return hq::openings_command(args);
-    hq::println("unknown command '{}'; try: harlequin [perft|bench|match|openings]", cmd);
+    std::string names;
+    for (const Command& c : Commands) {
+        if (c.name == cmd) return c.run(args);
+        names += names.empty() ? "" : "|";
+        names += c.name;
+    }
+    hq::println("unknown command '{}'; try: harlequin [{}]", cmd, names);
     return 2;
 }

@@ -3,6 +3,7 @@
 // FEN, make/unmake), movegen.h (legal moves) and evaluate.h.
 #pragma once
 
+#include "display.h"
 #include "engine/game.h"
 #include "engine/score.h"
 #include "evaluate.h"
@@ -25,10 +26,13 @@ struct ControlChess {
     using Move = control::Move;
     using MoveList = control::MoveList;
     static constexpr bool alternating = true;
-    static constexpr GameHooks hooks = {}; // none of the optional hooks
+    static constexpr GameHooks hooks = {.display = true};
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return control::count_legal(pos); }
+
+    // The position for a GUI (display.h).
+    static BoardDisplay display(const Position& pos) { return control::display(pos); }
 
     // Mate (no legal move, queen rescue included, while in check) loses; stalemate,
     // fifty moves, bare kings and threefold repetition draw.

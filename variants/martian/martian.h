@@ -3,6 +3,7 @@
 // (legal moves) and evaluate.h.
 #pragma once
 
+#include "display.h"
 #include "engine/game.h"
 #include "engine/score.h"
 #include "evaluate.h"
@@ -31,10 +32,13 @@ struct Martian {
     using Move = martian::Move;
     using MoveList = MartianMoveList;
     static constexpr bool alternating = true;
-    static constexpr GameHooks hooks = {.san = true};
+    static constexpr GameHooks hooks = {.san = true, .display = true};
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return martian::count_legal(pos); }
+
+    // The position for a GUI (display.h).
+    static BoardDisplay display(const Position& pos) { return martian::display(pos); }
 
     // The referee's verdict: the end by the board (a zone empty, the clock run out), two
     // passes in a row, or the third occurrence of the position; the result by points.

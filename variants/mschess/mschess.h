@@ -2,6 +2,7 @@
 // live in position.h (state, FEN, make/unmake), movegen.h (legal moves) and evaluate.h.
 #pragma once
 
+#include "display.h"
 #include "engine/game.h"
 #include "engine/score.h"
 #include "evaluate.h"
@@ -56,10 +57,13 @@ struct MsChess {
     using Move = mschess::Move;
     using MoveList = MsMoveList;
     static constexpr bool alternating = true;
-    static constexpr GameHooks hooks = {.setVariant = true};
+    static constexpr GameHooks hooks = {.setVariant = true, .display = true};
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return mschess::count_legal(pos); }
+
+    // The position for a GUI (display.h).
+    static BoardDisplay display(const Position& pos) { return mschess::display(pos); }
 
     static Outcome adjudicate(const Position& pos) {
         if (mschess::count_legal(pos) == 0) {

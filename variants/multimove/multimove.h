@@ -3,6 +3,7 @@
 // turn ends (`alternating` is false), and the search negates only then.
 #pragma once
 
+#include "display.h"
 #include "engine/game.h"
 #include "engine/score.h"
 #include "evaluate.h"
@@ -17,7 +18,7 @@ struct MultiMove {
     using MoveList = multimove::MoveList;
     static constexpr bool alternating = false;
     static constexpr GameHooks hooks
-        = {.setVariant = true, .setChess960 = true, .movesPerTurn = true};
+        = {.setVariant = true, .setChess960 = true, .movesPerTurn = true, .display = true};
 
     // Single moves the turn look-ahead may try: inside the search (past it the search
     // finds out by itself), and for the referee's verdict (exact in any real game; past it
@@ -27,6 +28,9 @@ struct MultiMove {
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return multimove::count_legal(pos); }
+
+    // The position for a GUI (display.h).
+    static BoardDisplay display(const Position& pos) { return multimove::display(pos); }
 
     // The referee's verdict. Mate and stalemate are decided exactly at the start of a
     // turn (a look-ahead over the turn's single moves); in the middle of a turn a player

@@ -1,0 +1,412 @@
+// `harlequin serve`: the HTTP routes. Every route translates a request into one call on a
+// Session (session.h) and its answer into JSON; a malformed request gets a 4xx answer with
+// a message ({"error": "..."}) and changes nothing. Live updates are server-sent events:
+// each change of a game's state sends the whole state the page draws.
+#include "serve.h"
+
+#include "engine/io.h"
+#include "engine/text.h"
+#include "server.h"
+#include "variants/registry.h"
+#include "web_files.h"
+
+#include <httplib.h>
+
+#include <atomic>
+#include <csignal>
+#include <fmt/format.h>
+
+namespace hq {
+
+namespace {
+
+using serve::Json;
+using serve::Refusal;
+using serve::Session;
+
+void send_json(httplib::Response& res, int status, const Json& j) {
+    res.status = status;
+    res.set_content(j.dump(), "application/json");
+}
+
+void send_error(httplib::Response& res, int status, const std::string& message) {
+    send_json(res, status, {{"error", message}});
+}
+
+// The request's JSON body; an empty body is an empty object.
+std::optional<Json> body_json(const httplib::Request& req, httplib::Response& res) {
+    if (req.body.empty()) return Json::object();
+    Json j = Json::parse(req.body, nullptr, false);
+    if (j.is_discarded()) {
+        send_error(res, 400, "the body is not valid JSON");
+        return std::nullopt;
+    }
+    if (!j.is_object()) {
+        send_error(res, 400, "the body must be a JSON object");
+        return std::nullopt;
+    }
+    return j;
+}
+
+std::optional<std::string> string_field(
+    const Json& j, const char* name, httplib::Response& res, bool required) {
+    if (!j.contains(name)) {
+        if (required) send_error(res, 400, fmt::format("missing \"{}\"", name));
+        return required ? std::nullopt : std::optional<std::string>(std::string());
+    }
+    if (!j[name].is_string()) {
+        send_error(res, 400, fmt::format("\"{}\" must be a string", name));
+        return std::nullopt;
+    }
+    return j[name].get<std::string>();
+}
+
+const char* content_type(std::string_view name) {
+    if (name.ends_with(".html")) return "text/html; charset=utf-8";
+    if (name.ends_with(".js")) return "text/javascript; charset=utf-8";
+    if (name.ends_with(".css")) return "text/css; charset=utf-8";
+    if (name.ends_with(".svg")) return "image/svg+xml";
+    return "application/octet-stream";
+}
+
+struct Options {
+    std::string host = "127.0.0.1";
+    int port = 8080;
+    serve::ServerLimits limits;
+};
+
+std::optional<std::string> parse_args(const std::vector<std::string>& args, Options& o) {
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&]() -> std::optional<std::string> {
+            if (i + 1 >= args.size()) return std::nullopt;
+            return args[++i];
+        };
+        auto number = [&](int lo, int hi) -> std::optional<int> {
+            auto v = value();
+            if (!v) return std::nullopt;
+            auto n = parse_number<int>(*v);
+            if (!n || *n < lo || *n > hi) return std::nullopt;
+            return n;
+        };
+        if (a == "--host") {
+            auto v = value();
+            if (!v) return "--host needs an address";
+            o.host = *v;
+        } else if (a == "--port") {
+            auto n = number(0, 65535);
+            if (!n) return "--port needs a number from 0 to 65535";
+            o.port = *n;
+        } else if (a == "--engine") {
+            auto v = value();
+            if (!v) return "--engine needs the path of a UCI engine";
+            o.limits.externalEngine = *v;
+        } else if (a == "--max-games") {
+            auto n = number(1, 1000);
+            if (!n) return "--max-games needs a number from 1 to 1000";
+            o.limits.maxGames = *n;
+        } else if (a == "--max-searches") {
+            auto n = number(1, 256);
+            if (!n) return "--max-searches needs a number from 1 to 256";
+            o.limits.maxSearches = *n;
+        } else if (a == "--idle") {
+            auto n = number(1, 86400);
+            if (!n) return "--idle needs seconds from 1 to 86400";
+            o.limits.idleSeconds = *n;
+        } else return fmt::format("unknown argument '{}'", a);
+    }
+    return std::nullopt;
+}
+
+httplib::Server* running = nullptr;
+std::atomic<bool> stopping {false}; // the server is shutting down: event streams end
+
+} // namespace
+
+int serve_command(const std::vector<std::string>& args) {
+    Options opts;
+    if (auto err = parse_args(args, opts)) {
+        println("serve: {}", *err);
+        println("usage: harlequin serve [--host 127.0.0.1] [--port 8080] [--engine PATH] "
+                "[--max-games 32] [--max-searches 8] [--idle 60]");
+        return 2;
+    }
+    serve::Server games(opts.limits);
+    httplib::Server http;
+    // Each open page holds one connection for its events: enough threads for every game's
+    // page plus the requests.
+    const int threads = 2 * opts.limits.maxGames + 8;
+    http.new_task_queue = [threads] { return new httplib::ThreadPool(std::size_t(threads)); };
+    http.set_payload_max_length(1 << 20);
+    http.set_keep_alive_max_count(1000);
+    http.set_exception_handler(
+        [](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+            std::string what = "internal error";
+            try {
+                if (ep) std::rethrow_exception(ep);
+            } catch (const std::exception& e) { what = e.what(); } catch (...) {
+            }
+            send_error(res, 500, what);
+        });
+    http.set_error_handler([](const httplib::Request&, httplib::Response& res) {
+        if (res.body.empty())
+            send_error(res, res.status,
+                res.status == 413 ? "the request body is too large (at most 1 MB)"
+                                  : fmt::format("HTTP error {}", res.status));
+    });
+
+    // ---- The page ---------------------------------------------------------------------
+    auto page = [](const std::string& name, httplib::Response& res) {
+        for (const auto& f : web_files())
+            if (f.name == name) {
+                res.set_content(std::string(f.bytes), content_type(f.name));
+                res.set_header("Cache-Control", "no-cache");
+                return;
+            }
+        send_error(res, 404, "no such file: " + name);
+    };
+    http.Get(
+        "/", [&](const httplib::Request&, httplib::Response& res) { page("index.html", res); });
+    http.Get(R"(/([A-Za-z0-9_-]+\.(html|js|css|svg)))",
+        [&](const httplib::Request& req, httplib::Response& res) { page(req.matches[1], res); });
+
+    // ---- Games ------------------------------------------------------------------------
+    http.Get("/api/games", [&](const httplib::Request&, httplib::Response& res) {
+        Json list = Json::array();
+        for (const auto& v : registered_variants())
+            list.push_back({{"name", v.name}, {"files", v.files}, {"ranks", v.ranks},
+                {"startFen", v.startFen}, {"chess960", v.chess960}});
+        send_json(res, 200,
+            {{"games", list}, {"maxGames", opts.limits.maxGames},
+                {"maxSearches", opts.limits.maxSearches},
+                {"externalEngine", opts.limits.externalEngine}, {"open", games.game_count()},
+                {"searching", games.searches_running()}});
+    });
+
+    http.Post("/api/sessions", [&](const httplib::Request& req, httplib::Response& res) {
+        auto body = body_json(req, res);
+        if (!body) return;
+        auto game = string_field(*body, "game", res, true);
+        if (!game) return;
+        auto fen = string_field(*body, "fen", res, false);
+        if (!fen) return;
+        std::optional<std::string> pgn;
+        if (body->contains("pgn")) {
+            pgn = string_field(*body, "pgn", res, true);
+            if (!pgn) return;
+        }
+        int index = 0;
+        if (body->contains("index")) {
+            if (!(*body)["index"].is_number_integer())
+                return send_error(res, 400, "\"index\" must be a whole number");
+            index = (*body)["index"].get<int>();
+        }
+        auto made = games.create(*game, *fen, pgn ? &*pgn : nullptr, index);
+        if (auto* r = std::get_if<Refusal>(&made)) return send_error(res, r->status, r->message);
+        auto s = std::get<std::shared_ptr<Session>>(made);
+        if (body->contains("settings")) {
+            std::optional<Refusal> err;
+            {
+                std::lock_guard lock(s->mutex);
+                err = s->settings((*body)["settings"]);
+            }
+            if (err) {
+                games.forget(s->id());
+                return send_error(res, err->status, err->message);
+            }
+        }
+        std::lock_guard lock(s->mutex);
+        send_json(res, 201, s->state());
+    });
+
+    // Finds the session of /api/sessions/<id>/...; answers 404 itself when there is none.
+    auto session_of = [&](const httplib::Request& req, httplib::Response& res) {
+        auto s = games.find(req.matches[1]);
+        if (!s)
+            send_error(
+                res, 404, "no such game (it may have been forgotten after its page was closed)");
+        else s->touch();
+        return s;
+    };
+    const std::string idPattern = "/api/sessions/([0-9a-f]{1,64})";
+
+    http.Get(idPattern, [&](const httplib::Request& req, httplib::Response& res) {
+        auto s = session_of(req, res);
+        if (!s) return;
+        std::optional<int> ply;
+        if (req.has_param("ply")) {
+            auto n = parse_number<int>(req.get_param_value("ply"));
+            if (!n) return send_error(res, 400, "ply must be a whole number");
+            ply = *n;
+        }
+        std::lock_guard lock(s->mutex);
+        Json st = s->state();
+        if (ply && (*ply < 0 || *ply > int(st["ply"])))
+            return send_error(res, 400, fmt::format("no position at move {}", *ply));
+        send_json(res, 200, ply ? s->state(ply) : st);
+    });
+
+    http.Get(idPattern + "/pgn", [&](const httplib::Request& req, httplib::Response& res) {
+        auto s = session_of(req, res);
+        if (!s) return;
+        std::lock_guard lock(s->mutex);
+        res.set_content(s->pgn(), "application/x-chess-pgn");
+    });
+
+    // Server-sent events: `state` with the whole state at once and after every change, and
+    // a comment every 10 s so that a closed page is noticed.
+    http.Get(idPattern + "/events", [&](const httplib::Request& req, httplib::Response& res) {
+        auto s = session_of(req, res);
+        if (!s) return;
+        res.set_header("Cache-Control", "no-cache");
+        auto seen = std::make_shared<std::uint64_t>(0);
+        ++s->listeners;
+        std::weak_ptr<Session> weak = s;
+        res.set_chunked_content_provider(
+            "text/event-stream",
+            [weak, seen](std::size_t, httplib::DataSink& sink) {
+                auto s = weak.lock();
+                if (!s) return false;
+                std::uint64_t v = *seen;
+                for (int slice = 0; slice < 20 && v == *seen && !stopping; ++slice)
+                    v = s->wait_change(*seen, std::chrono::milliseconds(500));
+                if (stopping) return false;
+                std::string chunk;
+                if (v == *seen) chunk = ": still here\n\n";
+                else {
+                    std::string data;
+                    {
+                        std::lock_guard lock(s->mutex);
+                        data = s->state().dump();
+                        *seen = s->version();
+                    }
+                    chunk = "event: state\ndata: " + data + "\n\n";
+                }
+                s->touch();
+                return sink.write(chunk.data(), chunk.size());
+            },
+            [weak](bool) {
+                if (auto s = weak.lock()) {
+                    --s->listeners;
+                    s->touch();
+                }
+            });
+    });
+
+    // POST /api/sessions/<id>/<action> with a JSON body.
+    auto action = [&](const std::string& name,
+                      std::function<std::optional<Refusal>(Session&, const Json&)> fn) {
+        http.Post(
+            idPattern + "/" + name, [&, fn](const httplib::Request& req, httplib::Response& res) {
+                auto s = session_of(req, res);
+                if (!s) return;
+                auto body = body_json(req, res);
+                if (!body) return;
+                std::lock_guard lock(s->mutex);
+                if (auto err = fn(*s, *body)) return send_error(res, err->status, err->message);
+                send_json(res, 200, s->state());
+            });
+    };
+    auto int_field
+        = [](const Json& b, const char* name) -> std::variant<std::optional<int>, Refusal> {
+        if (!b.contains(name)) return std::optional<int>();
+        if (!b[name].is_number_integer())
+            return Refusal {400, fmt::format("\"{}\" must be a whole number", name)};
+        return std::optional<int>(b[name].get<int>());
+    };
+    action("move", [&](Session& s, const Json& b) -> std::optional<Refusal> {
+        if (!b.contains("move") || !b["move"].is_string())
+            return Refusal {400, "\"move\" must be the move's text, e.g. \"e2e4\""};
+        auto ply = int_field(b, "ply");
+        if (auto* r = std::get_if<Refusal>(&ply)) return *r;
+        auto p = std::get<std::optional<int>>(ply);
+        if (!p) return Refusal {400, "missing \"ply\": the number of moves the page has seen"};
+        return s.move(b["move"].get<std::string>(), *p);
+    });
+    action("settings", [](Session& s, const Json& b) { return s.settings(b); });
+    action("go", [](Session& s, const Json&) { return s.go(); });
+    action("stop", [](Session& s, const Json&) { return s.stop(); });
+    action("undo", [&](Session& s, const Json& b) -> std::optional<Refusal> {
+        auto ply = int_field(b, "ply");
+        if (auto* r = std::get_if<Refusal>(&ply)) return *r;
+        return s.undo(std::get<std::optional<int>>(ply));
+    });
+    action("resign", [](Session& s, const Json& b) -> std::optional<Refusal> {
+        std::optional<Color> side;
+        if (b.contains("side")) {
+            if (b["side"] == "white") side = WHITE;
+            else if (b["side"] == "black") side = BLACK;
+            else return Refusal {400, "\"side\" must be \"white\" or \"black\""};
+        }
+        return s.resign(side);
+    });
+    action("draw", [](Session& s, const Json&) { return s.offer_draw(); });
+    action("analyse", [](Session& s, const Json& b) -> std::optional<Refusal> {
+        if (b.contains("on") && !b["on"].is_boolean())
+            return Refusal {400, "\"on\" must be true or false"};
+        return s.analyse(b.value("on", true));
+    });
+    action("load", [](Session& s, const Json& b) -> std::optional<Refusal> {
+        std::string fen;
+        if (b.contains("fen")) {
+            if (!b["fen"].is_string()) return Refusal {400, "\"fen\" must be a string"};
+            fen = b["fen"].get<std::string>();
+        }
+        std::optional<std::string> pgn;
+        if (b.contains("pgn")) {
+            if (!b["pgn"].is_string()) return Refusal {400, "\"pgn\" must be a string"};
+            pgn = b["pgn"].get<std::string>();
+        }
+        int index = 0;
+        if (b.contains("index")) {
+            if (!b["index"].is_number_integer())
+                return Refusal {400, "\"index\" must be a whole number"};
+            index = b["index"].get<int>();
+        }
+        return s.load(fen, pgn ? &*pgn : nullptr, index);
+    });
+    http.Post(idPattern + "/close", [&](const httplib::Request& req, httplib::Response& res) {
+        auto s = games.find(req.matches[1]);
+        if (!s) return send_error(res, 404, "no such game");
+        games.forget(s->id());
+        send_json(res, 200, {{"closed", true}});
+    });
+
+    // Anything else under /api is an unknown route (a JSON 404, not a page).
+    http.Get("/api/.*", [](const httplib::Request& req, httplib::Response& res) {
+        send_error(res, 404, "no such API route: " + req.path);
+    });
+    http.Post("/.*", [](const httplib::Request& req, httplib::Response& res) {
+        send_error(res, 404, "no such API route: " + req.path);
+    });
+
+    // Port 0: any free port (the tests use it and read the address printed).
+    int port = opts.port;
+    if (port == 0) port = http.bind_to_any_port(opts.host);
+    else if (!http.bind_to_port(opts.host, port)) port = -1;
+    if (port < 0) {
+        println("serve: cannot listen on {}:{}", opts.host, opts.port);
+        return 1;
+    }
+    println("Harlequin serves its games at http://{}:{}/ (Ctrl-C stops it)",
+        opts.host.find(':') != std::string::npos ? "[" + opts.host + "]" : opts.host, port);
+    if (opts.host != "127.0.0.1" && opts.host != "localhost" && opts.host != "::1")
+        println("warning: listening on {}: anyone who can reach this address can play and "
+                "start searches on this machine",
+            opts.host);
+    running = &http;
+    std::signal(SIGINT, [](int) {
+        stopping = true;
+        if (running) running->stop();
+    });
+    std::signal(SIGTERM, [](int) {
+        stopping = true;
+        if (running) running->stop();
+    });
+    std::signal(SIGPIPE, SIG_IGN);
+    http.listen_after_bind();
+    running = nullptr;
+    return 0;
+}
+
+} // namespace hq

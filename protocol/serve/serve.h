@@ -1,0 +1,12 @@
+// `harlequin serve [--host 127.0.0.1] [--port 8080] [--engine PATH]`: an HTTP server with a
+// page that plays, watches and analyses every registered game (protocol/serve/web/).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace hq {
+
+int serve_command(const std::vector<std::string>& args);
+
+} // namespace hq

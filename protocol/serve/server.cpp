@@ -1,0 +1,199 @@
+#include "server.h"
+
+#include "variants/registry.h"
+
+#include <chrono>
+#include <fmt/format.h>
+#include <random>
+
+namespace hq::serve {
+
+std::int64_t now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+namespace {
+
+std::string new_id() {
+    static std::mutex m;
+    static std::random_device rd;
+    std::lock_guard lock(m);
+    return fmt::format("{:08x}{:08x}{:08x}{:08x}", rd(), rd(), rd(), rd());
+}
+
+} // namespace
+
+Server::Server(ServerLimits l)
+    : serverLimits(std::move(l)) {
+    conductor = std::thread([this] { conduct(); });
+    reaper = std::thread([this] { reap(); });
+}
+
+Server::~Server() {
+    {
+        std::lock_guard lock(jobMutex);
+        quitting = true;
+    }
+    jobCv.notify_all();
+    quitCv.notify_all();
+    reaper.join();
+    conductor.join();
+    std::map<std::string, std::shared_ptr<Session>> all;
+    {
+        std::lock_guard lock(mapMutex);
+        all.swap(sessions);
+    }
+    for (auto& [id, s] : all) {
+        std::lock_guard lock(s->mutex);
+        s->close();
+    }
+}
+
+std::variant<std::shared_ptr<Session>, Refusal> Server::create(
+    const std::string& game, const std::string& fen, const std::string* pgn, int index) {
+    auto name = canonical_variant(game);
+    if (!name) {
+        std::string known;
+        for (auto& v : registered_variants()) known += (known.empty() ? "" : ", ") + v.name;
+        return Refusal {400, fmt::format("unknown game '{}' (the games are {})", game, known)};
+    }
+    {
+        std::lock_guard lock(mapMutex);
+        if (int(sessions.size()) >= serverLimits.maxGames)
+            return Refusal {503,
+                fmt::format("too many games open at once (at most {}): close a tab, or wait "
+                            "{} s for a closed tab's game to be forgotten",
+                    serverLimits.maxGames, serverLimits.idleSeconds)};
+    }
+    auto s = std::make_shared<Session>(*this, new_id(), *name);
+    {
+        std::lock_guard lock(s->mutex);
+        if (auto err = s->load(fen, pgn, index)) return *err;
+    }
+    std::lock_guard lock(mapMutex);
+    if (int(sessions.size()) >= serverLimits.maxGames)
+        return Refusal {
+            503, fmt::format("too many games open at once (at most {})", serverLimits.maxGames)};
+    sessions[s->id()] = s;
+    return s;
+}
+
+std::shared_ptr<Session> Server::find(const std::string& id) {
+    std::lock_guard lock(mapMutex);
+    auto it = sessions.find(id);
+    return it == sessions.end() ? nullptr : it->second;
+}
+
+void Server::forget(const std::string& id) {
+    std::shared_ptr<Session> s;
+    {
+        std::lock_guard lock(mapMutex);
+        auto it = sessions.find(id);
+        if (it == sessions.end()) return;
+        s = it->second;
+        sessions.erase(it);
+    }
+    std::lock_guard lock(s->mutex);
+    s->close();
+}
+
+int Server::game_count() {
+    std::lock_guard lock(mapMutex);
+    return int(sessions.size());
+}
+
+void Server::post(std::function<void()> job) {
+    {
+        std::lock_guard lock(jobMutex);
+        jobs.push_back(std::move(job));
+    }
+    jobCv.notify_one();
+}
+
+void Server::conduct() {
+    for (;;) {
+        std::function<void()> job;
+        {
+            std::unique_lock lock(jobMutex);
+            jobCv.wait(lock, [&] { return quitting || !jobs.empty(); });
+            if (jobs.empty()) return;
+            job = std::move(jobs.front());
+            jobs.pop_front();
+        }
+        job();
+    }
+}
+
+bool Server::try_acquire_slot() {
+    std::lock_guard lock(slotMutex);
+    if (slotsUsed >= serverLimits.maxSearches) return false;
+    ++slotsUsed;
+    return true;
+}
+
+void Server::release_slot() {
+    {
+        std::lock_guard lock(slotMutex);
+        --slotsUsed;
+    }
+    // The caller holds its own session's lock: waiting sessions start on the conductor.
+    post([this] { dispatch(); });
+}
+
+void Server::wait_for_slot(const std::shared_ptr<Session>& s) {
+    {
+        std::lock_guard lock(slotMutex);
+        waiting.push_back(s);
+    }
+    post([this] { dispatch(); }); // a slot may have freed since the failed try
+}
+
+// Hands free slots to the sessions in line, first come first served (a session that no
+// longer waits is skipped; one that lost a race for the slot queues again).
+void Server::dispatch() {
+    for (;;) {
+        std::shared_ptr<Session> s;
+        {
+            std::lock_guard lock(slotMutex);
+            if (slotsUsed >= serverLimits.maxSearches) return;
+            while (!waiting.empty() && !s) {
+                s = waiting.front().lock();
+                waiting.pop_front();
+            }
+            if (!s) return;
+        }
+        s->start_waiting_search();
+    }
+}
+
+int Server::searches_running() {
+    std::lock_guard lock(slotMutex);
+    return slotsUsed;
+}
+
+// Every 200 ms: clocks that ran out end their games; a game no page has listened to or
+// asked about for idleSeconds is stopped and forgotten.
+void Server::reap() {
+    for (;;) {
+        {
+            std::unique_lock lock(jobMutex);
+            if (quitCv.wait_for(lock, std::chrono::milliseconds(200), [&] { return quitting; }))
+                return;
+        }
+        std::vector<std::shared_ptr<Session>> all;
+        {
+            std::lock_guard lock(mapMutex);
+            for (auto& [id, s] : sessions) all.push_back(s);
+        }
+        const std::int64_t t = now_ms();
+        for (auto& s : all) {
+            if (s->listeners == 0 && t - s->lastSeenMs > serverLimits.idleSeconds * 1000LL)
+                forget(s->id());
+            else s->tick();
+        }
+    }
+}
+
+} // namespace hq::serve

@@ -1,0 +1,450 @@
+#!/usr/bin/env python3
+"""`harlequin serve` through its HTTP interface, as the page uses it.
+
+Starts the real server on a free port and
+- plays a whole game of every registered game: the test moves for White (a legal move
+  from the state's list, captures first), Harlequin answers, the server-sent events bring
+  each new state, until the referee ends the game;
+- times Harlequin's moves against the time set (engine against itself, 100 moves);
+- plays 20 games at once and counts errors;
+- sends every kind of bad request and checks each gets a 4xx answer with a message,
+  changes nothing, and that the server goes on serving;
+- checks the bound on open games and that a game nobody looks at is forgotten (its
+  search stopped).
+Prints the measurements; exits non-zero on any failure.
+"""
+
+import argparse
+import http.client
+import json
+import queue
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+FAILURES = []
+
+
+def check(cond, what):
+    if not cond:
+        FAILURES.append(what)
+        print(f"FAIL: {what}", flush=True)
+    return cond
+
+
+class Server:
+    def __init__(self, binary, *args):
+        self.proc = subprocess.Popen([binary, "serve", "--port", "0", *args],
+                                     stdout=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline()
+        if "http://" not in line:
+            raise RuntimeError(f"no address printed: {line!r}")
+        self.port = int(line.split("http://")[1].split("/")[0].rsplit(":", 1)[1])
+
+    def request(self, method, path, body=None, raw=None, timeout=30):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        data = raw if raw is not None else (None if body is None else json.dumps(body))
+        headers = {"Content-Type": "application/json"} if data is not None else {}
+        conn.request(method, path, body=data, headers=headers)
+        res = conn.getresponse()
+        text = res.read().decode()
+        conn.close()
+        try:
+            payload = json.loads(text)
+        except ValueError:
+            payload = text
+        return res.status, payload
+
+    def post(self, path, body=None, **kw):
+        return self.request("POST", path, body if body is not None else {}, **kw)
+
+    def get(self, path, **kw):
+        return self.request("GET", path, **kw)
+
+    def stop(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            check(False, "the server did not stop on SIGTERM")
+        return self.proc.returncode
+
+
+class Events:
+    """The page's live updates: /api/sessions/<id>/events, read as server-sent events."""
+
+    def __init__(self, server, sid):
+        self.conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+        self.conn.request("GET", f"/api/sessions/{sid}/events")
+        self.res = self.conn.getresponse()
+        self.states = queue.Queue()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self):
+        event, data = None, []
+        try:
+            while True:
+                line = self.res.readline()
+                if not line:
+                    break
+                line = line.decode().rstrip("\n")
+                if line.startswith("event:"):
+                    event = line[6:].strip()
+                elif line.startswith("data:"):
+                    data.append(line[5:].strip())
+                elif line == "":
+                    if event == "state" and data:
+                        self.states.put((time.monotonic(), json.loads("\n".join(data))))
+                    event, data = None, []
+        except Exception:
+            pass
+
+    def wait(self, pred, timeout=60):
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None, None
+            try:
+                t, s = self.states.get(timeout=left)
+            except queue.Empty:
+                return None, None
+            if pred(s):
+                return t, s
+
+    def close(self):
+        try:
+            self.conn.sock.shutdown(socket.SHUT_RDWR)
+        except Exception:
+            pass
+        self.conn.close()
+
+
+def pick(state, rng):
+    """A move for the test's side: a capture-looking one (to reach an end) or any."""
+    legal = state["legal"]
+    takes = [m for m in legal if "x" in m["san"] or "#" in m["san"] or "+" in m["san"]]
+    return rng.choice(takes if takes and rng.random() < 0.8 else legal)["text"]
+
+
+def play_game(server, game, rng, settings, max_plies=600, errors=None):
+    """The test plays White, Harlequin Black, to the end by the rules. Returns the last state."""
+    status, s = server.post("/api/sessions", {"game": game, "settings": settings})
+    if status != 201:
+        if errors is not None:
+            errors.append(f"{game}: create {status} {s}")
+        return None
+    sid = s["id"]
+    ev = Events(server, sid)
+    try:
+        while not s["outcome"]["over"] and s["ply"] < max_plies:
+            if s["toMove"] == "white" and s["search"]["activity"] == "idle":
+                check(len(s["legal"]) > 0, f"{game}: no legal move listed in a game going on")
+                move = pick(s, rng)
+                status, r = server.post(f"/api/sessions/{sid}/move", {"move": move, "ply": s["ply"]})
+                if status != 200:
+                    if errors is not None:
+                        errors.append(f"{game}: move {move} -> {status} {r}")
+                    check(False, f"{game}: legal move {move} refused: {status} {r}")
+                    return None
+                s = r
+                continue
+            ply = s["ply"]
+            _, nxt = ev.wait(lambda x: x["outcome"]["over"] or (
+                x["ply"] > ply and x["toMove"] == "white" and x["search"]["activity"] == "idle"))
+            if nxt is None:
+                if errors is not None:
+                    errors.append(f"{game}: no reply from Harlequin at ply {ply}")
+                check(False, f"{game}: Harlequin did not move at ply {ply}")
+                return None
+            s = nxt
+        return s
+    finally:
+        ev.close()
+        server.post(f"/api/sessions/{sid}/close")
+
+
+def test_games(server, games):
+    rng = random.Random(12)
+    for g in games:
+        t = time.monotonic()
+        s = play_game(server, g, rng, {"white": "human", "black": "harlequin", "depth": 2})
+        if not check(s is not None, f"{g}: game did not finish"):
+            continue
+        over = s["outcome"]["over"]
+        check(over, f"{g}: not over after {s['ply']} plies")
+        check(s["outcome"]["reason"] != "", f"{g}: a result without a reason")
+        # The PGN out of the game reads back into the same game.
+        print(f"  {g}: {s['outcome']['result']} {s['outcome']['reason']} after {s['ply']} "
+              f"single moves ({time.monotonic() - t:.1f} s)", flush=True)
+
+
+def test_pgn_round_trip(server):
+    status, s = server.post("/api/sessions", {"game": "control",
+                                               "settings": {"white": "harlequin", "black": "harlequin", "depth": 1}})
+    sid = s["id"]
+    ev = Events(server, sid)
+    ev.wait(lambda x: x["ply"] >= 12, timeout=60)
+    server.post(f"/api/sessions/{sid}/settings", {"white": "human", "black": "human"})
+    _, state = server.get(f"/api/sessions/{sid}")
+    _, pgn = server.get(f"/api/sessions/{sid}/pgn")
+    ev.close()
+    server.post(f"/api/sessions/{sid}/close")
+    check('[Variant "control"]' in pgn, "PGN out names the game")
+    status, r = server.post("/api/sessions", {"game": "control", "pgn": pgn})
+    check(status == 201 and r["fen"] == state["fen"] and r["ply"] == state["ply"],
+          f"PGN out read back gives the same position ({status})")
+    if status == 201:
+        server.post(f"/api/sessions/{r['id']}/close")
+    print(f"  control: the page's PGN of {state['ply']} moves read back to the same position", flush=True)
+
+
+def test_match_pgn(server, binary):
+    """A game `harlequin match -pgnout` wrote, for every registered game, replays in the page."""
+    import os
+    import tempfile
+    _, info = server.get("/api/games")
+    for g in [x["name"] for x in info["games"]]:
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "games.pgn")
+            subprocess.run([binary, "match", "-engine", f"cmd={binary}", "-engine", f"cmd={binary}",
+                            "-each", "depth=1", "-variant", g, "-games", "1", "-maxmoves", "40",
+                            "-pgnout", out], check=True, stdout=subprocess.DEVNULL, timeout=120)
+            text = open(out).read()
+        status, r = server.post("/api/sessions", {"game": g, "pgn": text})
+        if check(status == 201, f"{g}: match PGN refused: {r}"):
+            check(r["ply"] > 0, f"{g}: match PGN replayed with moves")
+            check(r["outcome"]["over"], f"{g}: match PGN's result shown ({r['outcome']})")
+            server.post(f"/api/sessions/{r['id']}/close")
+            print(f"  {g}: harlequin match -pgnout game replayed, {r['ply']} moves, "
+                  f"{r['outcome']['result']} {r['outcome']['reason']}", flush=True)
+
+
+def test_latency(server, movetime=200, plies=100):
+    status, s = server.post("/api/sessions", {"game": "chess",
+                                               "settings": {"white": "human", "black": "human", "movetime": movetime}})
+    sid = s["id"]
+    ev = Events(server, sid)
+    lat = []
+    while len(lat) < plies:
+        t0 = time.monotonic()
+        status, s = server.post(f"/api/sessions/{sid}/go")
+        if status != 200:
+            # The game ended: a new one.
+            server.post(f"/api/sessions/{sid}/load", {})
+            continue
+        ply = s["ply"]
+        t1, s2 = ev.wait(lambda x: x["ply"] > ply or x["outcome"]["over"], timeout=10)
+        if s2 is None or s2["ply"] <= ply:
+            if s2 is not None and s2["outcome"]["over"]:
+                server.post(f"/api/sessions/{sid}/load", {})
+                continue
+            check(False, "latency: no move")
+            break
+        lat.append((t1 - t0) * 1000)
+        # `go` makes Harlequin play the side to move; give that side back to the test.
+        server.post(f"/api/sessions/{sid}/settings", {"white": "human", "black": "human"})
+        if s2["outcome"]["over"]:
+            server.post(f"/api/sessions/{sid}/load", {})
+    ev.close()
+    server.post(f"/api/sessions/{sid}/close")
+    med, worst = statistics.median(lat), max(lat)
+    print(f"  latency over {len(lat)} moves at {movetime} ms a move: median {med:.0f} ms, "
+          f"worst {worst:.0f} ms (limit {movetime + 100} ms)", flush=True)
+    check(med <= movetime + 100, f"median latency {med:.0f} ms over {movetime + 100}")
+    check(worst <= movetime + 100, f"worst latency {worst:.0f} ms over {movetime + 100}")
+    return med, worst
+
+
+def test_concurrent(server, games, n=20):
+    errors = []
+    done = []
+    rng_seed = [random.Random(100 + i) for i in range(n)]
+
+    def one(i):
+        try:
+            s = play_game(server, games[i % len(games)], rng_seed[i],
+                          {"white": "human", "black": "harlequin", "movetime": 200}, max_plies=80,
+                          errors=errors)
+            if s is not None:
+                done.append(s["ply"])
+        except Exception as e:
+            errors.append(f"game {i}: {e!r}")
+
+    t = time.monotonic()
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(n)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(timeout=600)
+    print(f"  {n} games at once: {len(done)} finished or reached 80 single moves, "
+          f"{sum(done)} moves, {len(errors)} errors, {time.monotonic() - t:.1f} s", flush=True)
+    for e in errors[:10]:
+        print("   ", e)
+    check(not errors and len(done) == n, f"{n} concurrent games: {len(errors)} errors")
+
+
+def test_bad_requests(server):
+    status, s = server.post("/api/sessions", {"game": "chess", "settings": {"black": "human"}})
+    sid = s["id"]
+    fen0 = s["fen"]
+    ev = Events(server, sid)  # the page listens (or the game would be forgotten)
+    big = json.dumps({"game": "chess", "fen": "x" * (2 << 20)})
+    bad = [
+        ("POST", "/api/sessions", None, "not json {", "body that is not JSON"),
+        ("POST", "/api/sessions", None, "[1, 2]", "JSON that is not an object"),
+        ("POST", "/api/sessions", {"game": "nosuchgame"}, None, "unknown game"),
+        ("POST", "/api/sessions", {"game": 5}, None, "game that is not a string"),
+        ("POST", "/api/sessions", {}, None, "no game"),
+        ("POST", "/api/sessions", {"game": "chess", "fen": "garbage"}, None, "bad FEN"),
+        ("POST", "/api/sessions", {"game": "chess", "fen": "8/8/8/8/8/8/8/8 w - - 0 1"}, None, "FEN without kings"),
+        ("POST", "/api/sessions", {"game": "martian", "fen": "qqd1/qdp1/dpp1/4/4/1PPD/1PDQ/1DQQ w - - 0 1 0+0 - 9"}, None, "Martian FEN with a bad clock"),
+        ("POST", "/api/sessions", {"game": "chess", "pgn": "1. e4 e5 2. Qxx7 *"}, None, "PGN with an illegal move"),
+        ("POST", "/api/sessions", {"game": "chess", "pgn": "[Event \"x\"\n1. e4"}, None, "PGN with a broken tag"),
+        ("POST", "/api/sessions", {"game": "chess", "pgn": "[Variant \"martian\"]\n\n1. e4 *"}, None, "PGN of another game"),
+        ("POST", "/api/sessions", {"game": "chess", "pgn": "1. e4 *", "index": 3}, None, "PGN game number out of range"),
+        ("POST", "/api/sessions", {"game": "chess", "settings": {"white": "robot"}}, None, "unknown player"),
+        ("POST", "/api/sessions", None, big, "2 MB body"),
+        ("POST", f"/api/sessions/{sid}/move", {"move": "e2e5", "ply": 0}, None, "illegal move"),
+        ("POST", f"/api/sessions/{sid}/move", {"move": "e2e4", "ply": 3}, None, "stale move (wrong ply)"),
+        ("POST", f"/api/sessions/{sid}/move", {"move": 7, "ply": 0}, None, "move that is not a string"),
+        ("POST", f"/api/sessions/{sid}/move", {"move": "e2e4"}, None, "move without ply"),
+        ("POST", f"/api/sessions/{sid}/move", {"move": "e2e4", "ply": "0"}, None, "ply that is not a number"),
+        ("POST", f"/api/sessions/{sid}/move", {"move": "\u0000\u00ff" * 100, "ply": 0}, None, "binary junk as a move"),
+        ("POST", f"/api/sessions/{sid}/move", None, "{\"move\": ", "truncated JSON"),
+        ("POST", "/api/sessions/0123456789abcdef/move", {"move": "e2e4", "ply": 0}, None, "unknown game id"),
+        ("POST", f"/api/sessions/{sid}/settings", {"white": "robot"}, None, "bad player"),
+        ("POST", f"/api/sessions/{sid}/settings", {"movetime": -5}, None, "negative time per move"),
+        ("POST", f"/api/sessions/{sid}/settings", {"movetime": 10 ** 30}, None, "absurd time per move"),
+        ("POST", f"/api/sessions/{sid}/settings", {"depth": "x"}, None, "depth that is not a number"),
+        ("POST", f"/api/sessions/{sid}/settings", {"multipv": 99}, None, "too many lines"),
+        ("POST", f"/api/sessions/{sid}/settings", {"foo": 1}, None, "unknown setting"),
+        ("POST", f"/api/sessions/{sid}/settings", {"white": "engine"}, None, "external engine not given"),
+        ("POST", f"/api/sessions/{sid}/undo", {"ply": 99}, None, "undo past the game"),
+        ("POST", f"/api/sessions/{sid}/undo", {"ply": -1}, None, "undo to a negative move"),
+        ("POST", f"/api/sessions/{sid}/resign", {"side": "green"}, None, "resign for no side"),
+        ("POST", f"/api/sessions/{sid}/analyse", {"on": "yes"}, None, "analyse flag not a boolean"),
+        ("POST", f"/api/sessions/{sid}/load", {"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"}, None, "load a FEN with an unknown piece"),
+        ("POST", f"/api/sessions/{sid}/load", {"pgn": "1. e4 e5 2. Ke3 *"}, None, "load a PGN with an illegal move"),
+        ("POST", f"/api/sessions/{sid}/load", {"fen": 12}, None, "load a FEN that is not a string"),
+        ("GET", f"/api/sessions/{sid}?ply=abc", None, None, "view a ply that is not a number"),
+        ("GET", f"/api/sessions/{sid}?ply=-1", None, None, "view a negative ply"),
+        ("GET", f"/api/sessions/{sid}?ply=5", None, None, "view past the game"),
+        ("GET", "/api/sessions/zzzz", None, None, "malformed game id"),
+        ("GET", "/api/nothing", None, None, "unknown API route"),
+        ("POST", "/api/nothing", {}, None, "unknown API route (POST)"),
+        ("GET", "/../../etc/passwd", None, None, "path outside the page"),
+        ("GET", "/nosuchfile.js", None, None, "missing page file"),
+    ]
+    kinds = []
+    for method, path, body, raw, what in bad:
+        try:
+            status, r = server.request(method, path, body=body, raw=raw)
+        except Exception as e:
+            check(False, f"bad request '{what}': no answer ({e!r})")
+            continue
+        ok = 400 <= status < 500
+        msg = r.get("error") if isinstance(r, dict) else None
+        check(ok, f"bad request '{what}' answered {status}")
+        check(bool(msg), f"bad request '{what}' has no message: {str(r)[:200]}")
+        kinds.append(f"{what}: {status} {msg}")
+        status, st = server.get(f"/api/sessions/{sid}")
+        check(status == 200 and st["fen"] == fen0 and st["ply"] == 0,
+              f"bad request '{what}' changed the game")
+    # Raw HTTP junk on a socket: the library answers 400 and the server goes on.
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(b"\x16\x03\x01 GARBAGE \r\n\r\n")
+        reply = sock.recv(200)
+        check(reply.startswith(b"HTTP/1.1 4"), f"junk request line answered {reply[:30]!r}")
+        kinds.append(f"junk request line: {reply[:12].decode(errors='replace')}")
+    # A move while Harlequin thinks on its own move.
+    server.post(f"/api/sessions/{sid}/settings", {"black": "harlequin", "movetime": 2000})
+    status, st = server.post(f"/api/sessions/{sid}/move", {"move": "e2e4", "ply": 0})
+    status, r = server.post(f"/api/sessions/{sid}/move", {"move": "d2d4", "ply": 1})
+    check(status == 409, f"move on the engine's turn answered {status}")
+    kinds.append(f"move on the engine's turn: {status} {r.get('error')}")
+    ev.close()
+    server.post(f"/api/sessions/{sid}/close")
+    status, _ = server.get("/api/games")
+    check(status == 200, "the server serves after the bad requests")
+    print(f"  {len(kinds)} bad requests, each answered 4xx with a message, nothing changed:")
+    for k in kinds:
+        print("    " + k)
+
+
+def test_bounds(server, max_games):
+    status, info = server.get("/api/games")
+    ids = []
+    for _ in range(max_games - info["open"]):
+        status, s = server.post("/api/sessions", {"game": "chess", "settings": {"black": "human"}})
+        if status == 201:
+            ids.append(s["id"])
+    status, r = server.post("/api/sessions", {"game": "chess"})
+    check(status == 503 and "too many games" in r.get("error", ""),
+          f"game {max_games + 1} refused with a message ({status} {r})")
+    print(f"  game {max_games + 1}: {status} {r.get('error')}")
+    for sid in ids:
+        server.post(f"/api/sessions/{sid}/close")
+
+
+def test_forgotten(server, idle):
+    status, s = server.post("/api/sessions", {"game": "chess", "settings": {"black": "human"}})
+    sid = s["id"]
+    ev = Events(server, sid)
+    server.post(f"/api/sessions/{sid}/analyse", {"on": True})
+    time.sleep(0.5)
+    _, info = server.get("/api/games")
+    check(info["searching"] >= 1, "analysis runs")
+    ev.close()  # the tab closes
+    time.sleep(idle + 1.5)
+    status, _ = server.get(f"/api/sessions/{sid}")
+    check(status == 404, f"a closed tab's game is forgotten after {idle} s ({status})")
+    _, info = server.get("/api/games")
+    check(info["searching"] == 0, f"its search was stopped ({info['searching']} running)")
+    print(f"  closed tab: game forgotten and search stopped after {idle} s idle")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--harlequin", required=True)
+    ap.add_argument("--quick", action="store_true", help="skip the latency run")
+    args = ap.parse_args()
+    max_games, idle = 26, 2
+    server = Server(args.harlequin, "--max-games", str(max_games), "--idle", str(idle))
+    try:
+        status, info = server.get("/api/games")
+        games = [g["name"] for g in info["games"]]
+        status, page = server.get("/")
+        check(status == 200 and "<svg id=\"board\"" in page, "the page is served")
+        print("whole games through the HTTP interface:", flush=True)
+        test_games(server, games)
+        print("PGN:", flush=True)
+        test_pgn_round_trip(server)
+        test_match_pgn(server, args.harlequin)
+        print("bad requests:", flush=True)
+        test_bad_requests(server)
+        print("bounds:", flush=True)
+        test_bounds(server, max_games)
+        test_forgotten(server, idle)
+        if not args.quick:
+            print("latency:", flush=True)
+            test_latency(server)
+        print("concurrency:", flush=True)
+        test_concurrent(server, games)
+        status, _ = server.get("/api/games")
+        check(status == 200, "the server still serves at the end")
+    finally:
+        check(server.proc.poll() is None, "the server is still running (no crash)")
+        server.stop()
+    print(f"{0 if FAILURES else 1} passed, {len(FAILURES)} failed")
+    return 1 if FAILURES else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
