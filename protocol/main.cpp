@@ -42,6 +42,7 @@ int main(int argc, char** argv) {
     if (cmd == "bench") return hq::bench_command(args);
     if (cmd == "match") return hq::match_command(args);
     if (cmd == "openings") return hq::openings_command(args);
-    hq::println("unknown command '{}'; try: harlequin [perft|bench|match|openings]", cmd);
+    if (cmd == "datagen") return hq::datagen_command(args);
+    hq::println("unknown command '{}'; try: harlequin [perft|bench|match|openings|datagen]", cmd);
     return 2;
 }
