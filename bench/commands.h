@@ -16,5 +16,7 @@ int match_command(const std::vector<std::string>& args);
 int openings_command(const std::vector<std::string>& args);
 // harlequin datagen ...: self-play training data (bench/datagen.h).
 int datagen_command(const std::vector<std::string>& args);
+// harlequin tune-export ...: evaluation traces for the tuner (bench/tune_export.h).
+int tune_export_command(const std::vector<std::string>& args);
 
 } // namespace hq

@@ -4,6 +4,7 @@
 // runtime choice of game is made once, by name, as the variant registry does.
 #pragma once
 
+#include "engine/eval_trace.h"
 #include "engine/score.h"
 #include "engine/types.h"
 
@@ -14,25 +15,6 @@
 #include <vector>
 
 namespace hq {
-
-// One evaluation feature of a position: the index of a named weight and its coefficient
-// (e.g. "White has one more bishop pair than Black": +1 on the bishop-pair weight), with
-// the middlegame and endgame parts of a tapered term as separate weights.
-struct TraceEntry {
-    int index = 0;
-    float coefficient = 0;
-};
-
-// What a game's evaluation exposes for tuning: its weights by name and, per position, the
-// coefficient of each (from White's point of view), so that the linear part of the
-// evaluation is sum(coefficient * weight) before the taper. Games without a trace hook
-// have no tuning export.
-struct EvalTrace {
-    std::vector<TraceEntry> mg, eg; // middlegame and endgame features
-    int phase = 0, maxPhase = 1;    // the taper: mg * phase + eg * (maxPhase - phase)
-    float scale = 1;                // a final factor the evaluation applies (drawish endings)
-    double fixed = 0;               // the untuned rest (nonlinear terms), White's view
-};
 
 class GameProbe {
 public:
