@@ -3,6 +3,8 @@
 // the linear part of the evaluation is a sum of coefficients times weights.
 #pragma once
 
+#include <fmt/format.h>
+#include <string>
 #include <vector>
 
 namespace hq {
@@ -25,5 +27,18 @@ struct EvalTrace {
     float scale = 1;
     float fixedMg = 0, fixedEg = 0;
 };
+
+// The weight names of a generated weights header's Layout (groups of rows x columns):
+// "Material[1]", "Psq[2][27]", "BishopPair".
+template <typename Layout> std::vector<std::string> layout_names(const Layout& layout) {
+    std::vector<std::string> names;
+    for (const auto& g : layout)
+        for (int i = 0; i < g.rows; ++i)
+            for (int j = 0; j < g.columns; ++j)
+                names.push_back(g.rows == 1 && g.columns == 1 ? std::string(g.name)
+                        : g.columns == 1                      ? fmt::format("{}[{}]", g.name, i)
+                                         : fmt::format("{}[{}][{}]", g.name, i, j));
+    return names;
+}
 
 } // namespace hq

@@ -52,6 +52,19 @@ TEST_CASE("the chess trace adds up to the chess evaluation", "[tuning][chess]") 
     }
 }
 
+TEST_CASE("the Martian Chess trace adds up to its evaluation", "[tuning][martian]") {
+    auto probe = make_probe("martian");
+    for (const char* fen : {"", "qqd1/1dpp/1p2/4/4/PP1D/2Q1/1DQQ w - - 0 7 5+3 c2c5 7",
+             "1qd1/1dqp/1p2/4/4/QP1D/1Q2/1D1Q b - - 0 8 6+4 c7c1 7",
+             "qqd1/qdp1/d1pp/1d2/2P1/2P1/1PDQ/D1QQ w - - 6 4 0+0 - -"}) {
+        INFO(fen);
+        REQUIRE(!probe->set_position(fen));
+        Value v = probe->evaluate();
+        double white = probe->side_to_move() == WHITE ? v : -v;
+        CHECK(std::abs(traced_value(*probe) - white) <= 1); // the clock's division only
+    }
+}
+
 TEST_CASE("the chess weights are named after the header's layout", "[tuning][chess]") {
     auto probe = make_probe("chess960"); // Chess960 plays with chess's weights
     auto names = probe->weight_names();

@@ -236,16 +236,7 @@ Value evaluate(const Position& pos) {
     return pos.side_to_move() == WHITE ? v : -v;
 }
 
-std::vector<std::string> trace_weight_names() {
-    std::vector<std::string> names;
-    for (const auto& g : weights::Layout)
-        for (int i = 0; i < g.rows; ++i)
-            for (int j = 0; j < g.columns; ++j)
-                names.push_back(g.rows == 1 && g.columns == 1 ? std::string(g.name)
-                        : g.columns == 1                      ? fmt::format("{}[{}]", g.name, i)
-                                         : fmt::format("{}[{}][{}]", g.name, i, j));
-    return names;
-}
+std::vector<std::string> trace_weight_names() { return layout_names(weights::Layout); }
 
 std::vector<int> trace_weight_values() {
     std::vector<int> v;
