@@ -44,6 +44,8 @@ int main(int argc, char** argv) {
     if (cmd == "openings") return hq::openings_command(args);
     if (cmd == "datagen") return hq::datagen_command(args);
     if (cmd == "tune-export") return hq::tune_export_command(args);
-    hq::println("unknown command '{}'; try: harlequin [perft|bench|match|openings|datagen|tune-export]", cmd);
+    hq::println(
+        "unknown command '{}'; try: harlequin [perft|bench|match|openings|datagen|tune-export]",
+        cmd);
     return 2;
 }

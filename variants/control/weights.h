@@ -3,6 +3,8 @@
 // (docs/tuning.md). Values are plain centipawn-like numbers (the game has no taper).
 #pragma once
 
+// clang-format off (generated layout)
+
 namespace hq::control::weights {
 
 // Every tunable weight, in the order `harlequin tune-export` lists them.
@@ -40,3 +42,5 @@ inline constexpr Weights Tuned = {
 };
 
 } // namespace hq::control::weights
+
+// clang-format on
