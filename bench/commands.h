@@ -14,5 +14,9 @@ int bench_command(const std::vector<std::string>& args);
 int match_command(const std::vector<std::string>& args);
 // harlequin openings ...: generates opening files (bench/openings.h).
 int openings_command(const std::vector<std::string>& args);
+// harlequin datagen ...: self-play training data (bench/datagen.h).
+int datagen_command(const std::vector<std::string>& args);
+// harlequin tune-export ...: evaluation traces for the tuner (bench/tune_export.h).
+int tune_export_command(const std::vector<std::string>& args);
 
 } // namespace hq

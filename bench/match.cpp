@@ -61,6 +61,7 @@ struct GamePlan {
     int number = 0;
     int white = 0, black = 0;
     int opening = 0;
+    int pair = -1; // with -repeat: the number of the pair's first game, for both games
 };
 
 // The schedule: for each round, each pairing plays `games` games, colours alternating;
@@ -90,6 +91,8 @@ std::vector<GamePlan> make_plan(const MatchOptions& o, int openingCount, std::ui
                 g.white = flip ? b : a;
                 g.black = flip ? a : b;
                 g.opening = current;
+                if (o.repeat && k % 2 == 0 && k + 1 < o.games) g.pair = g.number;
+                else if (o.repeat && k % 2 == 1) g.pair = g.number - 1;
                 plan.push_back(g);
             }
     return plan;
@@ -158,6 +161,8 @@ private:
     void worker();
     void record(const GamePlan& plan, const GameResult& r);
     void print_standings();
+    bool pentanomial_sprt() const;
+    double sprt_llr() const;
     std::string status_text();
     void fail(const std::string& why);
 
@@ -171,6 +176,7 @@ private:
     std::mutex m; // guards everything below
     MatchSummary summary;
     int lastStandings = -1;
+    std::map<int, int> pairHalves; // pair -> engine 0's half points in the game done first
     Clock::time_point started;
 };
 
@@ -302,9 +308,17 @@ void Tournament::record(const GamePlan& gp, const GameResult& r) {
         && ((gp.white == 0 && gp.black == 1) || (gp.white == 1 && gp.black == 0))) {
         bool firstWhite = gp.white == 0;
         auto& s = summary.firstVsSecond;
+        int halves = 1;
         if (r.result == Result::DRAW) ++s.draws;
-        else if ((r.result == Result::WHITE_WINS) == firstWhite) ++s.wins;
-        else ++s.losses;
+        else if ((r.result == Result::WHITE_WINS) == firstWhite) ++s.wins, halves = 2;
+        else ++s.losses, halves = 0;
+        if (gp.pair >= 0) {
+            auto [it, first] = pairHalves.emplace(gp.pair, halves);
+            if (!first) {
+                summary.pairs.add(it->second, halves);
+                pairHalves.erase(it);
+            }
+        }
     }
     if (!opt.pgnOut.empty()) {
         std::ofstream out(opt.pgnOut, std::ios::app);
@@ -321,7 +335,7 @@ void Tournament::record(const GamePlan& gp, const GameResult& r) {
     if (opt.ratingInterval > 0 && done % opt.ratingInterval == 0) print_standings();
     if (opt.sprt.enabled && !summary.sprtDecided) {
         Sprt sprt {opt.sprt.elo0, opt.sprt.elo1, opt.sprt.alpha, opt.sprt.beta};
-        auto d = sprt.decide(summary.firstVsSecond);
+        auto d = sprt.decide_llr(sprt_llr());
         if (d != Sprt::Decision::CONTINUE) {
             summary.sprtDecided = true;
             if (lastStandings != done) print_standings();
@@ -330,6 +344,17 @@ void Tournament::record(const GamePlan& gp, const GameResult& r) {
             abort = true;
         }
     }
+}
+
+// The SPRT's model: pentanomial when games come in pairs, unless trinomial is asked for.
+bool Tournament::pentanomial_sprt() const {
+    if (!opt.sprt.model.empty()) return opt.sprt.model == "pentanomial";
+    return opt.repeat && opt.games % 2 == 0;
+}
+
+double Tournament::sprt_llr() const {
+    Sprt sprt {opt.sprt.elo0, opt.sprt.elo1, opt.sprt.alpha, opt.sprt.beta};
+    return pentanomial_sprt() ? sprt.llr_pairs(summary.pairs) : sprt.llr(summary.firstVsSecond);
 }
 
 void Tournament::print_standings() {
@@ -342,6 +367,15 @@ void Tournament::print_standings() {
         console.line(fmt::format("Elo difference: {} +/- {}, LOS: {:.1f} %, DrawRatio: {:.1f} %",
             elo_text(e.elo), margin_text(e.margin), e.los * 100,
             s.games() ? 100.0 * s.draws / s.games() : 0.0));
+        const Pentanomial& p = summary.pairs;
+        if (p.pairs() > 0) {
+            auto pe = estimate_elo_pairs(p);
+            console.line(
+                fmt::format("Ptnml(0-2): [{}, {}, {}, {}, {}], pairs {}; Elo (pentanomial): "
+                            "{} +/- {}, LOS: {:.1f} %",
+                    p.counts[0], p.counts[1], p.counts[2], p.counts[3], p.counts[4], p.pairs(),
+                    elo_text(pe.elo), margin_text(pe.margin), pe.los * 100));
+        }
     } else {
         console.line(fmt::format("{:>4} {:<30} {:>8} {:>8} {:>6} {:>7} {:>7}", "Rank", "Name",
             "Elo", "+/-", "Games", "Score", "Draw"));
@@ -361,10 +395,10 @@ void Tournament::print_standings() {
     }
     if (opt.sprt.enabled) {
         Sprt sprt {opt.sprt.elo0, opt.sprt.elo1, opt.sprt.alpha, opt.sprt.beta};
-        console.line(fmt::format("SPRT (logistic, elo0 {:g} elo1 {:g} alpha {:g} beta {:g}): LLR "
-                                 "{:.2f}, bounds [{:.2f}, {:.2f}]",
-            sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, sprt.llr(summary.firstVsSecond),
-            sprt.lower_bound(), sprt.upper_bound()));
+        console.line(fmt::format("SPRT ({}, logistic, elo0 {:g} elo1 {:g} alpha {:g} beta {:g}): "
+                                 "LLR {:.2f}, bounds [{:.2f}, {:.2f}]",
+            pentanomial_sprt() ? "pentanomial" : "trinomial", sprt.elo0, sprt.elo1, sprt.alpha,
+            sprt.beta, sprt_llr(), sprt.lower_bound(), sprt.upper_bound()));
     }
 }
 

@@ -29,6 +29,9 @@ struct MatchSummary {
     std::vector<FinishedGame> games; // in the order they finished
     std::vector<Wdl> perEngine;      // each engine's results against the field
     Wdl firstVsSecond;               // engine 0's results against engine 1
+    // Engine 0's game pairs against engine 1 (with -repeat: the two games of an opening,
+    // both finished), in the pentanomial model of match_stats.h.
+    Pentanomial pairs;
     bool sprtDecided = false;
     std::string error; // why the match stopped early, if it did
 };

@@ -228,6 +228,11 @@ ParsedMatchArgs parse_match_args(const std::vector<std::string>& args) {
                     } else return fail(fmt::format("{}: unknown key '{}'", opt, k));
                 } else { // -sprt
                     o.sprt.enabled = true;
+                    if (k == "model") {
+                        if (v != "pentanomial" && v != "trinomial") return fail(badValue());
+                        o.sprt.model = v;
+                        continue;
+                    }
                     auto x = parse_real(v);
                     if (!x) return fail(badValue());
                     if (k == "elo0") o.sprt.elo0 = *x;
@@ -301,6 +306,8 @@ ParsedMatchArgs parse_match_args(const std::vector<std::string>& args) {
     }
     if (o.engines.size() < 2) return fail("at least two -engine are needed");
     if (o.sprt.enabled && o.engines.size() != 2) return fail("-sprt needs exactly two engines");
+    if (o.sprt.model == "pentanomial" && (!o.repeat || o.games % 2))
+        return fail("-sprt model=pentanomial needs game pairs: -repeat and an even -games");
     // Names must tell engines apart in the standings; numbered when given twice.
     std::map<std::string, int> seen;
     for (auto& e : o.engines)

@@ -9,7 +9,8 @@
 //                   [-openings file=F [format=epd|pgn] [order=random|sequential] [plies=N]]
 //                   [-concurrency N] [-pgnout FILE] [-event NAME]
 //                   [-draw movenumber=N movecount=N score=CP] [-resign movecount=N score=CP
-//                   [twosided=true]] [-maxmoves N] [-sprt elo0=E0 elo1=E1 alpha=A beta=B]
+//                   [twosided=true]] [-maxmoves N] [-sprt elo0=E0 elo1=E1 alpha=A beta=B
+//                   [model=pentanomial|trinomial]]
 //                   [-ratinginterval N] [-recover] [-seed N] [-stalltimeout S] [-debug]
 //
 //   harlequin match -checkpgn FILE      (replays a PGN with the rules: bench/pgn_check.h)
@@ -92,6 +93,9 @@ struct ResignAdjudication {
 struct SprtConfig {
     bool enabled = false;
     double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;
+    // model=pentanomial|trinomial; empty: pentanomial when games come in pairs (-repeat
+    // with an even -games), else trinomial.
+    std::string model;
 };
 
 struct MatchOptions {

@@ -24,6 +24,28 @@ double Wdl::variance() const {
     return (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) + losses * s * s) / n;
 }
 
+int Pentanomial::pairs() const {
+    int n = 0;
+    for (int c : counts) n += c;
+    return n;
+}
+
+double Pentanomial::score() const {
+    int n = pairs();
+    if (!n) return 0.5;
+    double sum = 0;
+    for (int k = 0; k < 5; ++k) sum += counts[k] * (k / 4.0);
+    return sum / n;
+}
+
+double Pentanomial::variance() const {
+    int n = pairs();
+    if (!n) return 0;
+    double s = score(), sum = 0;
+    for (int k = 0; k < 5; ++k) sum += counts[k] * (k / 4.0 - s) * (k / 4.0 - s);
+    return sum / n;
+}
+
 double elo_from_score(double s) {
     if (s <= 0) return -Inf;
     if (s >= 1) return Inf;
@@ -32,18 +54,41 @@ double elo_from_score(double s) {
 
 double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
 
-EloEstimate estimate_elo(const Wdl& r) {
+namespace {
+// Elo and its margin from a mean score and its standard error.
+EloEstimate elo_and_margin(double s, double se) {
     EloEstimate e;
-    int n = r.games();
+    e.elo = elo_from_score(s);
+    double lo = s - Z95 * se, hi = s + Z95 * se;
+    e.margin = (lo <= 0 || hi >= 1) ? Inf : (elo_from_score(hi) - elo_from_score(lo)) / 2;
+    return e;
+}
+} // namespace
+
+EloEstimate estimate_elo_pairs(const Pentanomial& p) {
+    int n = p.pairs();
     if (!n) {
+        EloEstimate e;
         e.margin = std::numeric_limits<double>::quiet_NaN();
         return e;
     }
-    double s = r.score();
-    e.elo = elo_from_score(s);
-    double se = std::sqrt(r.variance() / n);
-    double lo = s - Z95 * se, hi = s + Z95 * se;
-    e.margin = (lo <= 0 || hi >= 1) ? Inf : (elo_from_score(hi) - elo_from_score(lo)) / 2;
+    double s = p.score(), se = std::sqrt(p.variance() / n);
+    EloEstimate e = elo_and_margin(s, se);
+    e.los = se > 0 ? 0.5 * (1 + std::erf((s - 0.5) / (std::sqrt(2.0) * se)))
+                   : (s > 0.5        ? 1.0
+                           : s < 0.5 ? 0.0
+                                     : 0.5);
+    return e;
+}
+
+EloEstimate estimate_elo(const Wdl& r) {
+    int n = r.games();
+    if (!n) {
+        EloEstimate e;
+        e.margin = std::numeric_limits<double>::quiet_NaN();
+        return e;
+    }
+    EloEstimate e = elo_and_margin(r.score(), std::sqrt(r.variance() / n));
     int decisive = r.wins + r.losses;
     e.los = decisive ? 0.5 * (1 + std::erf((r.wins - r.losses) / std::sqrt(2.0 * decisive))) : 0.5;
     return e;
@@ -59,8 +104,14 @@ double Sprt::llr(const Wdl& r) const {
     return r.games() * (s1 - s0) * (2 * r.score() - s0 - s1) / (2 * var);
 }
 
-Sprt::Decision Sprt::decide(const Wdl& r) const {
-    double l = llr(r);
+double Sprt::llr_pairs(const Pentanomial& p) const {
+    double var = p.variance();
+    if (var <= 0) return 0;
+    double s0 = score_from_elo(elo0), s1 = score_from_elo(elo1);
+    return p.pairs() * (s1 - s0) * (2 * p.score() - s0 - s1) / (2 * var);
+}
+
+Sprt::Decision Sprt::decide_llr(double l) const {
     if (l >= upper_bound()) return Decision::ACCEPT_H1;
     if (l <= lower_bound()) return Decision::ACCEPT_H0;
     return Decision::CONTINUE;

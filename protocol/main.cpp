@@ -46,6 +46,8 @@ constexpr Command Commands[] = {
     {"match", hq::match_command},
     {"openings", hq::openings_command},
     {"serve", hq::serve_command},
+    {"datagen", hq::datagen_command},
+    {"tune-export", hq::tune_export_command},
 };
 
 } // namespace

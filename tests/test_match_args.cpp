@@ -119,6 +119,10 @@ TEST_CASE("bad match arguments are refused with a message naming them", "[match]
     CHECK(with({"-openings", "format=epd"}) == "-openings: file= is required");
     CHECK(with({"-openings", "file=a", "format=bin"}) == "-openings: bad value 'bin' for format");
     CHECK(with({"-sprt", "elo0=5", "elo1=0"}) == "-sprt: elo0 must be below elo1");
+    CHECK(with({"-sprt", "elo0=0", "elo1=5", "model=binomial"})
+        == "-sprt: bad value 'binomial' for model");
+    CHECK(with({"-sprt", "elo0=0", "elo1=5", "model=pentanomial"})
+        == "-sprt model=pentanomial needs game pairs: -repeat and an even -games");
     CHECK(with({"-sprt", "elo0=0", "elo1=5", "alpha=0.7"}) == "-sprt: bad value '0.7' for alpha");
     CHECK(with({"-draw", "score=10"}) == "-draw: movecount= is required");
     CHECK(with({"-resign", "movecount=3"}) == "-resign: movecount= and score= are required");

@@ -348,6 +348,13 @@ TEST_CASE(
         CHECK(g1.moves == std::vector<std::string> {"f3", "e5", "g4", "Qh4#"});
     }
     CHECK(r.games[0].tags.at("FEN") != r.games[2].tags.at("FEN"));
+    // Black mates in every game: each engine wins one game of each pair, so both pairs
+    // score 1 point of 2 (the middle of the pentanomial).
+    CHECK(r.summary.pairs.pairs() == 2);
+    CHECK(r.summary.pairs.counts[2] == 2);
+    bool ptnml = false;
+    for (const auto& l : r.lines) ptnml |= l.starts_with("Ptnml(0-2): [0, 0, 2, 0, 0], pairs 2;");
+    CHECK(ptnml);
 }
 
 TEST_CASE(

@@ -78,3 +78,62 @@ TEST_CASE("SPRT stops once the LLR crosses a bound", "[match][stats]") {
     // W200 D400 L300: LLR -5.983 < -2.944.
     CHECK(sprt.decide({200, 400, 300}) == Sprt::Decision::ACCEPT_H0);
 }
+
+TEST_CASE("pentanomial score and variance are those of the pairs' mean scores",
+    "[match][stats][pentanomial]") {
+    // Pairs [LL, LD, DD/WL, WD, WW] = [5, 20, 50, 15, 10], P = 100 pairs:
+    // s = (0*5 + 0.25*20 + 0.5*50 + 0.75*15 + 1*10) / 100 = 51.25 / 100 = 0.5125;
+    // var = (5 * 0.5125^2 + 20 * 0.2625^2 + 50 * 0.0125^2 + 15 * 0.2375^2 + 10 * 0.4875^2)
+    //     / 100 = (1.313281 + 1.378125 + 0.007813 + 0.846094 + 2.376563) / 100 = 0.05921875.
+    Pentanomial p {{5, 20, 50, 15, 10}};
+    CHECK(p.pairs() == 100);
+    CHECK(p.score() == Approx(0.5125));
+    CHECK(p.variance() == Approx(0.05921875));
+    // add() counts a pair by the first engine's half points in its two games.
+    Pentanomial q;
+    q.add(2, 0); // a win and a loss: 1 point, the middle class
+    q.add(1, 2); // a draw and a win: 1.5 points
+    q.add(0, 0);
+    CHECK(q.counts[2] == 1);
+    CHECK(q.counts[3] == 1);
+    CHECK(q.counts[0] == 1);
+    CHECK(Pentanomial {}.score() == 0.5);
+    CHECK(Pentanomial {}.variance() == 0.0);
+}
+
+TEST_CASE(
+    "pentanomial Elo, margin and LOS take the pair as the sample", "[match][stats][pentanomial]") {
+    // [5, 20, 50, 15, 10]: se = sqrt(0.05921875 / 100) = 0.024335; elo(0.5125) = 8.69;
+    // interval 0.5125 -+ 1.96 * 0.024335 = [0.464804, 0.560196], Elo [-24.50, 42.03],
+    // margin 33.26; LOS = 1/2 (1 + erf(0.0125 / (sqrt 2 * 0.024335))) = 0.696257.
+    auto e = estimate_elo_pairs(Pentanomial {{5, 20, 50, 15, 10}});
+    CHECK(e.elo == Approx(8.69).margin(0.01));
+    CHECK(e.margin == Approx(33.26).margin(0.01));
+    CHECK(e.los == Approx(0.696257).margin(1e-5));
+    // [2, 10, 20, 12, 6], 50 pairs: s = 27.5 / 50 = 0.55, var = 0.065, se = 0.036056,
+    // interval [0.479332, 0.620668], Elo 34.86, margin (85.54 + 14.37) / 2 = 49.95,
+    // LOS = 1/2 (1 + erf(0.05 / (sqrt 2 * 0.036056))) = 0.917241.
+    auto f = estimate_elo_pairs(Pentanomial {{2, 10, 20, 12, 6}});
+    CHECK(f.elo == Approx(34.86).margin(0.01));
+    CHECK(f.margin == Approx(49.95).margin(0.01));
+    CHECK(f.los == Approx(0.917241).margin(1e-5));
+    // Every pair won: the interval touches 1, the margin is unbounded; no pairs: NaN.
+    CHECK(std::isinf(estimate_elo_pairs(Pentanomial {{0, 0, 0, 0, 4}}).margin));
+    CHECK(std::isnan(estimate_elo_pairs(Pentanomial {}).margin));
+}
+
+TEST_CASE("pentanomial SPRT LLR is P (s1 - s0)(2s - s0 - s1) / (2 var) over pairs",
+    "[match][stats][pentanomial]") {
+    // elo0 0, elo1 10: s0 = 0.5, s1 = 0.514387. [2, 10, 20, 12, 6]: P = 50, s = 0.55,
+    // var = 0.065: LLR = 50 * 0.014387 * (1.1 - 1.014387) / 0.13 = 0.473741.
+    Sprt sprt {0, 10, 0.05, 0.05};
+    CHECK(sprt.llr_pairs(Pentanomial {{2, 10, 20, 12, 6}}) == Approx(0.473741).margin(1e-5));
+    // [0, 3, 10, 3, 0]: s = 0.5, var = 6 * 0.0625 / 16 = 0.0234375:
+    // LLR = 16 * 0.014387 * (1 - 1.014387) / 0.046875 = -0.070653.
+    CHECK(sprt.llr_pairs(Pentanomial {{0, 3, 10, 3, 0}}) == Approx(-0.070653).margin(1e-5));
+    // Ten times the pairs: ten times the LLR, past the upper bound 2.944.
+    CHECK(sprt.decide_pairs(Pentanomial {{20, 100, 200, 120, 60}}) == Sprt::Decision::ACCEPT_H1);
+    CHECK(sprt.decide_pairs(Pentanomial {{60, 120, 200, 100, 20}}) == Sprt::Decision::ACCEPT_H0);
+    // All pairs alike: no variance, no evidence.
+    CHECK(sprt.llr_pairs(Pentanomial {{0, 0, 7, 0, 0}}) == 0.0);
+}

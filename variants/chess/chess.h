@@ -44,6 +44,10 @@ struct Chess {
     }
     static bool is_legal(const Position& pos, Move m) { return chess::is_legal(pos, m); }
     static Value evaluate(const Position& pos) { return chess::evaluate(pos); }
+    // Tuning hooks (engine/eval_trace.h).
+    static std::vector<std::string> trace_weight_names() { return chess::trace_weight_names(); }
+    static std::vector<int> trace_weight_values() { return chess::trace_weight_values(); }
+    static void trace(const Position& pos, EvalTrace& t) { chess::trace(pos, t); }
     static std::optional<Value> rule_value(const Position& pos, int ply) {
         if (pos.is_draw(ply)) return VALUE_DRAW;
         return std::nullopt;

@@ -1,7 +1,11 @@
 #include "evaluate.h"
 
+#include "weights.h"
+
 #include <algorithm>
 #include <cstdlib>
+#include <fmt/format.h>
+#include <vector>
 
 namespace hq::chess {
 
@@ -22,64 +26,60 @@ struct Score {
 };
 
 // ---- Weights ---------------------------------------------------------------------------
+//
+// The tunable weights live in the generated header weights.h (bench/tune/tune.py writes
+// it; docs/tuning.md): material, piece-square tables (White's view, a1 first), mobility,
+// pawn structure, rooks' files, threats, the pawn shield and the tempo, each a
+// {middlegame, endgame} pair. What stays here is fixed: the phase, the mobility pars, and
+// the king-attack weights of the one nonlinear term (king danger grows with the square of
+// the attack), which the tuner leaves alone.
 
-constexpr Score Material[PIECE_TYPE_NB]
-    = {{}, {90, 120}, {330, 300}, {345, 320}, {470, 540}, {990, 1010}, {}, {}};
+constexpr const weights::Weights& W = weights::Tuned;
+constexpr Score S(weights::Pair p) { return {p.mg, p.eg}; }
+
 constexpr int PhaseWeight[PIECE_TYPE_NB] = {0, 0, 1, 1, 2, 4, 0, 0};
 constexpr int MaxPhase = 24;
-
-constexpr Score BishopPair {28, 52};
-constexpr Score RookOpenFile {28, 10};
-constexpr Score RookSemiOpenFile {12, 6};
-constexpr Score DoubledPawn {-8, -22};
-constexpr Score IsolatedPawn {-11, -14};
-constexpr Score BackwardPawn {-6, -8};
-constexpr Score ThreatByPawn {-45, -35}; // a piece attacked by an enemy pawn
-constexpr Score HangingPiece {-20, -15}; // attacked and not defended
-constexpr Score Tempo {14, 6};
-constexpr Score PassedPawn[RANK_NB]
-    = {{0, 0}, {4, 12}, {6, 16}, {12, 30}, {24, 52}, {42, 90}, {70, 140}, {0, 0}};
-constexpr Score PassedFreePath {6, 22};
-constexpr int PassedKingDistance = 5; // eg, per square of king-distance difference
-constexpr Score Mobility[PIECE_TYPE_NB] = {{}, {}, {4, 4}, {5, 5}, {2, 4}, {1, 2}, {}, {}};
 constexpr int MobilityBase[PIECE_TYPE_NB] = {0, 0, 4, 6, 6, 12, 0, 0};
 constexpr int KingAttackWeight[PIECE_TYPE_NB] = {0, 0, 2, 2, 3, 5, 0, 0};
-constexpr int ShieldNear = 14, ShieldFar = 7, ShieldMissing = -14;
 
-// ---- Piece-square tables, built from simple geometric ideas ------------------------------
+// ---- The trace: which weights a position counts, for tuning --------------------------------
+//
+// The evaluation adds every tunable term through `term()`. Without tracing (NoTrace, the
+// engine's case) that is the weight times its count and nothing else; a Tracer also
+// records the count against the weight's index in weights::Weights, signed for White's
+// view, so the tuner sees the evaluation as coefficients times weights.
 
-struct Tables {
-    Score psq[PIECE_TYPE_NB][SQUARE_NB]; // from White's point of view
+constexpr int WeightCount = int(sizeof(weights::Weights) / sizeof(weights::Pair));
+static_assert(sizeof(weights::Weights) % sizeof(weights::Pair) == 0);
 
-    Tables() {
-        for (Square s = SQ_A1; s <= SQ_H8; ++s) {
-            int f = file_of(s), r = rank_of(s);
-            // Distance from the centre, in half squares: 1 (d4,e5..) to 7 (corners).
-            int cf = std::abs(2 * f - 7), cr = std::abs(2 * r - 7);
-            int centre = std::max(cf, cr);
-            int edge = std::min(f, 7 - f);
+int weight_index(const weights::Pair& w) {
+    return int((reinterpret_cast<const char*>(&w) - reinterpret_cast<const char*>(&W))
+        / std::ptrdiff_t(sizeof(weights::Pair)));
+}
 
-            // Pawns: advance, and hold the centre early.
-            int central = (f == 3 || f == 4) ? ((r == 3 || r == 4) ? 14 : 4) : 0;
-            psq[PAWN][s] = {r * 3 + central - (edge == 0 ? 5 : 0), r * 7};
-            // Knights and bishops: towards the centre; knights like outposts on ranks 5-6.
-            psq[KNIGHT][s] = {24 - 7 * centre + (r == 4 || r == 5 ? 8 : 0), 18 - 6 * centre};
-            psq[BISHOP][s] = {10 - 3 * centre - (r == 0 ? 10 : 0), 10 - 3 * centre};
-            // Rooks: the seventh rank and the central files.
-            psq[ROOK][s] = {(r == 6 ? 18 : 0) + (f == 3 || f == 4 ? 6 : 0), r == 6 ? 14 : 0};
-            // Queens: a little centralisation, more in the endgame.
-            psq[QUEEN][s] = {4 - centre, 14 - 4 * centre};
-            // King: sheltered corners in the middlegame, the centre in the endgame.
-            constexpr int backRank[8] = {24, 32, 12, -4, -4, 12, 32, 24};
-            int mg = r == 0 ? backRank[f] : r == 1 ? backRank[f] / 2 - 12 : -24 - 12 * r;
-            psq[KING][s] = {mg, 36 - 9 * centre};
-        }
-    }
+struct NoTrace {
+    static constexpr bool enabled = false;
+    void add(Color, const weights::Pair&, float, float) { }
+    void fixed(Color, Score) { }
 };
 
-const Tables& tables_() {
-    static const Tables t;
-    return t;
+struct Tracer {
+    static constexpr bool enabled = true;
+    std::vector<float> mg = std::vector<float>(WeightCount);
+    std::vector<float> eg = std::vector<float>(WeightCount);
+    Score fixedScore;
+    void add(Color c, const weights::Pair& w, float mgCount, float egCount) {
+        auto i = std::size_t(weight_index(w));
+        mg[i] += c == WHITE ? mgCount : -mgCount;
+        eg[i] += c == WHITE ? egCount : -egCount;
+    }
+    void fixed(Color c, Score s) { fixedScore += c == WHITE ? s : s * -1; }
+};
+
+// A weight counted n times for colour c.
+template <typename T> Score term(T& tr, Color c, const weights::Pair& w, int n = 1) {
+    if constexpr (T::enabled) tr.add(c, w, float(n), float(n));
+    return S(w) * n;
 }
 
 int distance(Square a, Square b) {
@@ -98,11 +98,10 @@ Bitboard ranks_ahead(Color c, Square s) {
 }
 
 // The evaluation of one side, from that side's point of view.
-template <Color Us>
+template <Color Us, typename T>
 Score evaluate_side(
-    const Position& pos, Bitboard attackedBy[COLOR_NB], Bitboard pawnAttacks[COLOR_NB]) {
+    const Position& pos, Bitboard attackedBy[COLOR_NB], Bitboard pawnAttacks[COLOR_NB], T& tr) {
     constexpr Color Them = Color(Us ^ 1);
-    const Tables& t = tables_();
     Score score;
     const Bitboard occ = pos.pieces();
     const Bitboard ourPawns = pos.pieces(Us, PAWN), theirPawns = pos.pieces(Them, PAWN);
@@ -116,13 +115,13 @@ Score evaluate_side(
     for (PieceType pt = KNIGHT; pt <= KING; ++pt) {
         for (Square s : Squares {pos.pieces(Us, pt)}) {
             Square rs = relative_square(Us, s);
-            score += Material[pt] + t.psq[pt][rs];
+            score += term(tr, Us, W.Material[pt]) + term(tr, Us, W.Psq[pt][rs]);
             if (pt == KING) continue;
 
             Bitboard att = attacks_bb(pt, s, occ);
             attackedBy[Us] |= att;
             int mob = popcount(att & mobilityArea);
-            score += Mobility[pt] * (mob - MobilityBase[pt]);
+            score += term(tr, Us, W.Mobility[pt], mob - MobilityBase[pt]);
 
             if (Bitboard zone = att & theirKingZone) {
                 ++attackers;
@@ -130,88 +129,92 @@ Score evaluate_side(
             }
             if (pt == ROOK) {
                 if (!(file_bb(s) & ourPawns))
-                    score += (file_bb(s) & theirPawns) ? RookSemiOpenFile : RookOpenFile;
+                    score += (file_bb(s) & theirPawns) ? term(tr, Us, W.RookSemiOpenFile)
+                                                       : term(tr, Us, W.RookOpenFile);
             }
         }
     }
-    if (more_than_one(pos.pieces(Us, BISHOP))) score += BishopPair;
+    if (more_than_one(pos.pieces(Us, BISHOP))) score += term(tr, Us, W.BishopPair);
 
     // King safety: attacks on the enemy king's zone count for us, growing quadratically
-    // once two pieces join in.
+    // once two pieces join in (fixed: not a linear term).
     if (attackers >= 2 || (attackers == 1 && pos.pieces(Us, QUEEN))) {
         int danger = attackWeight * attackWeight * (attackers >= 3 ? 3 : 2) / 6;
-        score += Score {std::min(danger, 600), std::min(danger, 600) / 4};
+        Score kingDanger {std::min(danger, 600), std::min(danger, 600) / 4};
+        score += kingDanger;
+        tr.fixed(Us, kingDanger);
     }
     // Our pawn shield, for a king on its first two ranks.
     if (relative_rank(Us, ourKing) <= RANK_2) {
-        int shield = 0;
         Rank kr = relative_rank(Us, ourKing);
         Bitboard near = rank_bb(relative_rank(Us, Rank(kr + 1)));
         Bitboard far = rank_bb(relative_rank(Us, Rank(kr + 2)));
         File kf = file_of(ourKing);
         for (int f = std::max(0, kf - 1); f <= std::min(7, kf + 1); ++f) {
             Bitboard filePawns = ourPawns & file_bb(File(f));
-            shield += (filePawns & near) ? ShieldNear
-                : (filePawns & far)      ? ShieldFar
-                                         : ShieldMissing;
+            score += (filePawns & near) ? term(tr, Us, W.ShieldNear)
+                : (filePawns & far)     ? term(tr, Us, W.ShieldFar)
+                                        : term(tr, Us, W.ShieldMissing);
         }
-        score += Score {shield, 0};
     }
 
     // Pawns.
     for (Square s : Squares {ourPawns}) {
         Rank r = relative_rank(Us, s);
         File f = file_of(s);
-        score += Material[PAWN] + t.psq[PAWN][relative_square(Us, s)];
+        score += term(tr, Us, W.Material[PAWN]) + term(tr, Us, W.Psq[PAWN][relative_square(Us, s)]);
         const Bitboard ahead = ranks_ahead(Us, s);
         const Bitboard neighbours = adjacent_files(f);
-        if (ourPawns & ahead & file_bb(f)) score += DoubledPawn;
-        if (!(ourPawns & neighbours))
-            score += IsolatedPawn;
+        if (ourPawns & ahead & file_bb(f)) score += term(tr, Us, W.DoubledPawn);
+        if (!(ourPawns & neighbours)) score += term(tr, Us, W.IsolatedPawn);
         else if (!(ourPawns & neighbours & ~ahead)
             && (pawn_attacks(Us, s + pawn_push(Us)) & theirPawns))
-            score += BackwardPawn; // no neighbour can come level, and the stop square is hit
+            score += term(tr, Us, W.BackwardPawn); // no neighbour can come level, the stop is hit
         // Passed: no enemy pawn ahead on this or an adjacent file.
         if (!(theirPawns & ahead & (file_bb(f) | neighbours))) {
-            score += PassedPawn[r];
-            if (pos.empty(s + pawn_push(Us))) score += PassedFreePath;
+            score += term(tr, Us, W.PassedPawn[r]);
+            if (pos.empty(s + pawn_push(Us))) score += term(tr, Us, W.PassedFreePath);
+            // The kings' race to the promotion square, per square of distance difference,
+            // more for an advanced pawn.
             Square promo = make_square(f, relative_rank(Us, RANK_8));
-            score += Score {0,
-                PassedKingDistance * r / 2
-                    * (distance(theirKing, promo) - distance(ourKing, promo))};
+            int race = distance(theirKing, promo) - distance(ourKing, promo);
+            const weights::Pair& k = W.PassedKingDistance;
+            score += Score {k.mg * r / 2 * race, k.eg * r / 2 * race};
+            if constexpr (T::enabled) tr.add(Us, k, float(r) / 2.0f * race, float(r) / 2.0f * race);
         }
     }
     return score;
 }
 
 // Threats: our pieces attacked by enemy pawns, or attacked and undefended.
-template <Color Us>
+template <Color Us, typename T>
 Score threats(const Position& pos, const Bitboard attackedBy[COLOR_NB],
-    const Bitboard pawnAttacks[COLOR_NB]) {
+    const Bitboard pawnAttacks[COLOR_NB], T& tr) {
     constexpr Color Them = Color(Us ^ 1);
     Bitboard ours = pos.pieces(Us) & ~pos.pieces(PAWN, KING);
     Score s;
-    s += ThreatByPawn * popcount(ours & pawnAttacks[Them]);
-    s += HangingPiece * popcount(ours & attackedBy[Them] & ~attackedBy[Us]);
+    s += term(tr, Us, W.ThreatByPawn, popcount(ours & pawnAttacks[Them]));
+    s += term(tr, Us, W.HangingPiece, popcount(ours & attackedBy[Them] & ~attackedBy[Us]));
     return s;
 }
 
-} // namespace
-
-Value evaluate(const Position& pos) {
+// The whole evaluation, White's view, before the side to move's sign; `phase` and `scale`
+// say how it was tapered and scaled (for the trace).
+template <typename T> int evaluate_white(const Position& pos, T& tr, int& phase, int& scale) {
     Bitboard pawnAttacks[COLOR_NB] = {pawn_attacks_bb<WHITE>(pos.pieces(WHITE, PAWN)),
         pawn_attacks_bb<BLACK>(pos.pieces(BLACK, PAWN))};
     Bitboard attackedBy[COLOR_NB] = {};
     // Black's attacks are needed for White's passed-pawn terms and the other way round:
     // evaluate both once to fill the attack maps, then take the terms.
-    Score white = evaluate_side<WHITE>(pos, attackedBy, pawnAttacks);
-    Score black = evaluate_side<BLACK>(pos, attackedBy, pawnAttacks);
+    Score white = evaluate_side<WHITE>(pos, attackedBy, pawnAttacks, tr);
+    Score black = evaluate_side<BLACK>(pos, attackedBy, pawnAttacks, tr);
     Score score = white - black;
-    score += threats<WHITE>(pos, attackedBy, pawnAttacks)
-        - threats<BLACK>(pos, attackedBy, pawnAttacks);
-    score += pos.side_to_move() == WHITE ? Tempo : Tempo * -1;
+    score += threats<WHITE>(pos, attackedBy, pawnAttacks, tr)
+        - threats<BLACK>(pos, attackedBy, pawnAttacks, tr);
+    Score tempo = term(tr, pos.side_to_move(), W.Tempo);
+    score += pos.side_to_move() == WHITE ? tempo : tempo * -1;
 
-    int phase = 0;
+    phase = 0;
     for (PieceType pt = KNIGHT; pt <= QUEEN; ++pt)
         phase += PhaseWeight[pt] * popcount(pos.pieces(pt));
     phase = std::min(phase, MaxPhase);
@@ -219,9 +222,43 @@ Value evaluate(const Position& pos) {
 
     // Drawish endgames: without pawns, a side up by less than a rook struggles to win.
     Color strong = v > 0 ? WHITE : BLACK;
-    if (!pos.pieces(strong, PAWN) && std::abs(v) < 400 && phase <= 6) v /= 4;
+    scale = 4;
+    if (!pos.pieces(strong, PAWN) && std::abs(v) < 400 && phase <= 6) v /= 4, scale = 1;
+    return v;
+}
 
+} // namespace
+
+Value evaluate(const Position& pos) {
+    NoTrace none;
+    int phase, scale;
+    int v = evaluate_white(pos, none, phase, scale);
     return pos.side_to_move() == WHITE ? v : -v;
+}
+
+std::vector<std::string> trace_weight_names() { return layout_names(weights::Layout); }
+
+std::vector<int> trace_weight_values() {
+    std::vector<int> v;
+    const auto* p = reinterpret_cast<const weights::Pair*>(&W);
+    for (int i = 0; i < WeightCount; ++i) v.push_back(p[i].mg), v.push_back(p[i].eg);
+    return v;
+}
+
+void trace(const Position& pos, EvalTrace& t) {
+    Tracer tr;
+    int phase, scale;
+    evaluate_white(pos, tr, phase, scale);
+    t = EvalTrace {};
+    for (int i = 0; i < WeightCount; ++i) {
+        if (tr.mg[std::size_t(i)] != 0) t.mg.push_back({i, tr.mg[std::size_t(i)]});
+        if (tr.eg[std::size_t(i)] != 0) t.eg.push_back({i, tr.eg[std::size_t(i)]});
+    }
+    t.phase = phase;
+    t.maxPhase = MaxPhase;
+    t.scale = scale / 4.0f;
+    t.fixedMg = tr.fixedScore.mg;
+    t.fixedEg = tr.fixedScore.eg;
 }
 
 bool see_ge(const Position& pos, Move m, Value threshold) {

@@ -4,12 +4,23 @@
 // open files. Centipawns, from the side to move's point of view.
 #pragma once
 
+#include "engine/eval_trace.h"
 #include "engine/score.h"
 #include "position.h"
+
+#include <string>
+#include <vector>
 
 namespace hq::chess {
 
 Value evaluate(const Position& pos);
+
+// For tuning (docs/tuning.md): the names of the weights of weights.h in their order
+// ("Material[1]", "Psq[2][27]", "BishopPair"...), their values (mg, eg, mg, eg...), and a
+// position's trace (engine/eval_trace.h).
+std::vector<std::string> trace_weight_names();
+std::vector<int> trace_weight_values();
+void trace(const Position& pos, EvalTrace& t);
 
 // Middlegame piece values, used for move ordering and exchange evaluation.
 constexpr Value PieceValue[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 960, 0, 0};

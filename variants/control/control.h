@@ -68,6 +68,10 @@ struct ControlChess {
 
     static bool is_legal(const Position& pos, Move m) { return control::is_legal(pos, m); }
     static Value evaluate(const Position& pos) { return control::evaluate(pos); }
+    // Tuning hooks (engine/eval_trace.h).
+    static std::vector<std::string> trace_weight_names() { return control::trace_weight_names(); }
+    static std::vector<int> trace_weight_values() { return control::trace_weight_values(); }
+    static void trace(const Position& pos, EvalTrace& t) { control::trace(pos, t); }
 
     // Draws that need no move list: repetition, 100 plies, bare kings.
     static std::optional<Value> rule_value(const Position& pos, int plyFromRoot) {

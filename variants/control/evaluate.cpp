@@ -1,5 +1,7 @@
 #include "evaluate.h"
 
+#include "weights.h"
+
 #include <algorithm>
 #include <cstdlib>
 
@@ -8,13 +10,36 @@ namespace hq::control {
 namespace {
 
 // ---- Weights ---------------------------------------------------------------------------
+//
+// The tunable weights are in the generated header weights.h (docs/tuning.md): material
+// (for the evaluation; move ordering keeps PieceValue), centralisation per piece type,
+// pawn advance, a coloured square held, each square around the king the opponent attacks
+// (negative), the tempo. Fixed here: the pool's share of material.
 
-constexpr int ColouredSquareBonus = 24; // a piece of ours holding a coloured square
-constexpr int PoolFraction = 8;         // a usable pool piece counts 1/8 of its value
-constexpr int KingZoneAttack = 14;      // per square around the king the opponent attacks
-constexpr int Tempo = 12;
-// Pawn bonus by the number of ranks advanced from its start rank (0-6).
-constexpr int PawnAdvance[8] = {0, 4, 10, 20, 36, 60, 90, 0};
+constexpr const weights::Weights& W = weights::Tuned;
+constexpr int WeightCount = int(sizeof(weights::Weights) / sizeof(int));
+constexpr int PoolFraction = 8; // a usable pool piece counts 1/8 of its material value
+
+// Without tracing (the engine's case) a term is its weight times its count; a Tracer also
+// records the count against the weight's index, for White's view (engine/eval_trace.h).
+struct NoTrace {
+    static constexpr bool enabled = false;
+    void add(Color, const int&, float) { }
+};
+
+struct Tracer {
+    static constexpr bool enabled = true;
+    std::vector<float> coefficient = std::vector<float>(WeightCount);
+    void add(Color player, const int& w, float count) {
+        auto i = std::size_t(&w - reinterpret_cast<const int*>(&W));
+        coefficient[i] += player == WHITE ? count : -count;
+    }
+};
+
+template <typename T> int term(T& tr, Color player, const int& w, int count = 1) {
+    if constexpr (T::enabled) tr.add(player, w, float(count));
+    return w * count;
+}
 
 // Centralisation of pieces: a small table by distance from the centre.
 struct Tables {
@@ -31,11 +56,8 @@ const Tables& tables() {
     return t;
 }
 
-constexpr int CentreWeight[PIECE_TYPE_NB] = {0, 0, 5, 3, 1, 2, 0, 0};
-
-} // namespace
-
-Value evaluate(const Position& pos) {
+// Every player's terms, White's view less Black's, then from the side to move's view.
+template <typename T> Value evaluate_with(const Position& pos, T& tr) {
     const Tables& t = tables();
     int score[COLOR_NB] = {0, 0};
 
@@ -46,18 +68,22 @@ Value evaluate(const Position& pos) {
         for (Square s : Squares {mine}) {
             Piece pc = pos.piece_on(s);
             PieceType pt = type_of(pc);
-            sc += PieceValue[pt] + CentreWeight[pt] * t.centre[s];
+            sc += term(tr, player, W.Material[pt]) + term(tr, player, W.Centre[pt], t.centre[s]);
             if (pt == PAWN) {
                 Color dir = pawn_direction(colour_of(pc));
                 int advanced = int(relative_rank(dir, s)) - int(RANK_2);
-                sc += PawnAdvance[std::clamp(advanced, 0, 7)];
+                sc += term(tr, player, W.PawnAdvance[std::clamp(advanced, 0, 7)]);
             }
         }
-        sc += ColouredSquareBonus * popcount(mine & ColouredSquares);
+        sc += term(tr, player, W.ColouredSquare, popcount(mine & ColouredSquares));
         for (int c = 0; c < COLOUR_NB; ++c)
             if (ours & (1u << c))
-                for (PieceType pt : PoolTypes)
-                    sc += pos.pool_count(Colour(c), pt) * PieceValue[pt] / PoolFraction;
+                for (PieceType pt : PoolTypes) {
+                    int n = pos.pool_count(Colour(c), pt);
+                    sc += n * W.Material[pt] / PoolFraction;
+                    if constexpr (T::enabled)
+                        if (n) tr.add(player, W.Material[pt], float(n) / PoolFraction);
+                }
 
         // The king's neighbourhood under the opponent's fire.
         Square ksq = pos.king_square(player);
@@ -65,11 +91,37 @@ Value evaluate(const Position& pos) {
         int attacked = 0;
         for (Square z : Squares {king_attacks(ksq)})
             if (pos.attackers_to(z, pos.pieces(), theirs)) ++attacked;
-        sc -= KingZoneAttack * attacked;
+        sc += term(tr, player, W.KingZoneAttack, attacked);
     }
 
     const Color us = pos.side_to_move();
-    return score[us] - score[~us] + Tempo;
+    return score[us] - score[~us] + term(tr, us, W.Tempo);
+}
+
+} // namespace
+
+Value evaluate(const Position& pos) {
+    NoTrace none;
+    return evaluate_with(pos, none);
+}
+
+std::vector<std::string> trace_weight_names() { return layout_names(weights::Layout); }
+
+std::vector<int> trace_weight_values() {
+    std::vector<int> v;
+    const int* p = reinterpret_cast<const int*>(&W);
+    for (int i = 0; i < WeightCount; ++i) v.push_back(p[i]), v.push_back(0);
+    return v;
+}
+
+void trace(const Position& pos, EvalTrace& t) {
+    Tracer tr;
+    evaluate_with(pos, tr);
+    t = EvalTrace {};
+    for (int i = 0; i < WeightCount; ++i)
+        if (tr.coefficient[std::size_t(i)] != 0)
+            t.mg.push_back({i, tr.coefficient[std::size_t(i)]});
+    t.phase = t.maxPhase = 1; // no taper
 }
 
 } // namespace hq::control

@@ -11,14 +11,25 @@
 
 #include "position.h"
 
+#include "engine/eval_trace.h"
 #include "engine/score.h"
+
+#include <string>
+#include <vector>
 
 namespace hq::control {
 
-// Piece values by type (pawn to king).
+// Piece values by type (pawn to king), for move ordering; the evaluation's own material
+// values are in weights.h.
 inline constexpr int PieceValue[PIECE_TYPE_NB] = {0, 100, 310, 330, 500, 950, 0, 0};
 
 // The whole evaluation, from the side to move's point of view.
 Value evaluate(const Position& pos);
+
+// For tuning (engine/eval_trace.h): the weights' names and values (value, 0 for each: the
+// game has no taper), and a position's trace (White's view: the first player's).
+std::vector<std::string> trace_weight_names();
+std::vector<int> trace_weight_values();
+void trace(const Position& pos, EvalTrace& t);
 
 } // namespace hq::control

@@ -18,17 +18,22 @@
 
 #include "position.h"
 
+#include "engine/eval_trace.h"
 #include "engine/score.h"
+
+#include <string>
+#include <vector>
 
 namespace hq::martian {
 
-constexpr Value ScorePip = 100;
-constexpr Value ZonePip = -10;
-constexpr Value MobilityWeight[KIND_NB] = {0, 1, 2, 3};
-constexpr Value ThreatOnMove = 40;  // per pip of the best capture available now
-constexpr Value ThreatWaiting = 12; // per pip of the opponent's best capture after our move
-constexpr Value Tempo = 10;
+// The weights themselves are in the generated header weights.h (docs/tuning.md).
 
 Value evaluate(const Position& pos);
+
+// For tuning (engine/eval_trace.h): the weights' names and values (value, 0 for each: the
+// game has no taper), and a position's trace.
+std::vector<std::string> trace_weight_names();
+std::vector<int> trace_weight_values();
+void trace(const Position& pos, EvalTrace& t);
 
 } // namespace hq::martian

@@ -76,6 +76,10 @@ struct Martian {
     }
     static bool is_legal(const Position& pos, Move m) { return martian::is_legal(pos, m); }
     static Value evaluate(const Position& pos) { return martian::evaluate(pos); }
+    // Tuning hooks (engine/eval_trace.h).
+    static std::vector<std::string> trace_weight_names() { return martian::trace_weight_names(); }
+    static std::vector<int> trace_weight_values() { return martian::trace_weight_values(); }
+    static void trace(const Position& pos, EvalTrace& t) { martian::trace(pos, t); }
 
     // A finished game is worth a mate at this ply to the winner (faster wins are better,
     // slower losses less bad). A draw is worth DrawContempt less than nothing to the side

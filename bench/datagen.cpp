@@ -1,0 +1,428 @@
+#include "datagen.h"
+
+#include "commands.h"
+#include "engine/io.h"
+#include "engine/random.h"
+#include "game_probe.h"
+#include "openings.h"
+#include "engine/text.h"
+#include "variants/registry.h"
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <unistd.h>
+
+namespace hq {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+volatile std::sig_atomic_t interrupted = 0;
+extern "C" void on_datagen_interrupt(int sig) {
+    interrupted = 1;
+    std::signal(sig, SIG_DFL); // a second Ctrl-C ends the process at once
+}
+
+// A score stays "decided" for adjudication this many plies in a row before the game ends.
+constexpr int AdjudicationPlies = 8;
+// Tries to find random plies that do not end the game before giving up on an opening.
+constexpr int OpeningTries = 100;
+
+// splitmix64: a game's own seed from the run's seed and the game's number.
+std::uint64_t mix(std::uint64_t x) {
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+// One finished game: its kept lines (without the result yet) and its counts.
+struct GameRecord {
+    std::vector<std::string> lines; // "FEN | score"
+    Result result = Result::DRAW;
+    std::int64_t inCheck = 0, noisy = 0, decided = 0;
+    bool aborted = false;
+};
+
+const char* result_field(Result r) {
+    return r == Result::WHITE_WINS ? "1.0" : r == Result::BLACK_WINS ? "0.0" : "0.5";
+}
+
+class Generator {
+public:
+    Generator(const DatagenOptions& o, std::vector<std::string> openings)
+        : opt(o)
+        , openings(std::move(openings)) { }
+
+    DatagenStats run(
+        const std::function<void(const std::string&)>& progress, const std::function<bool()>& stop);
+
+private:
+    void worker(int id);
+    GameRecord play(std::int64_t index, Engine& engine, Referee& referee, GameProbe& probe);
+    void finish(std::int64_t index, GameRecord rec);
+    void write(const GameRecord& rec);
+    bool more(std::int64_t index) const { return !abort && (opt.games <= 0 || index < opt.games); }
+
+    const DatagenOptions& opt;
+    std::vector<std::string> openings;
+    std::ofstream out;
+    std::atomic<std::int64_t> next {0};
+    std::atomic<bool> abort {false};
+    std::mutex m;                               // guards everything below
+    std::map<std::int64_t, GameRecord> pending; // finished games waiting for earlier ones
+    std::int64_t nextToWrite = 0;
+    DatagenStats stats;
+    std::vector<Engine*> engines;
+};
+
+GameRecord Generator::play(std::int64_t index, Engine& engine, Referee& referee, GameProbe& probe) {
+    GameRecord rec;
+    Prng rng(mix(opt.seed * 0x100000001B3ULL + std::uint64_t(index)));
+
+    // The opening: a start position, then random plies that do not end the game.
+    std::string startFen;
+    std::vector<std::string> moves;
+    for (int tries = 0;; ++tries) {
+        startFen = openings.empty() ? std::string() : openings[rng.below(openings.size())];
+        referee.set_position(startFen);
+        moves.clear();
+        bool ok = !referee.outcome().over();
+        for (int i = 0; ok && i < opt.randomPlies; ++i) {
+            auto legal = referee.legal_moves();
+            if (legal.empty()) {
+                ok = false;
+                break;
+            }
+            const std::string& mv = legal[rng.below(legal.size())];
+            referee.play(mv);
+            moves.push_back(mv);
+            ok = !referee.outcome().over();
+        }
+        if (ok) break;
+        if (tries >= OpeningTries) {
+            rec.aborted = true; // cannot happen with sane openings; skip the game
+            return rec;
+        }
+    }
+    probe.set_position(startFen);
+    for (auto& mv : moves) probe.play(mv);
+
+    engine.clear_hash();
+    int streak = 0, streakSign = 0;
+    for (int ply = 0;; ++ply) {
+        if (abort) {
+            rec.aborted = true;
+            return rec;
+        }
+        Outcome outcome = referee.outcome();
+        if (outcome.over()) {
+            rec.result = outcome.result;
+            break;
+        }
+        if (ply >= opt.maxPlies) {
+            rec.result = Result::DRAW;
+            break;
+        }
+        if (auto err = engine.set_position(startFen, moves)) {
+            rec.aborted = true;
+            return rec;
+        }
+        SearchLimits limits;
+        limits.nodes = opt.nodes;
+        limits.depth = opt.depth;
+        limits.start = now();
+        Value value = VALUE_ZERO;
+        std::string best;
+        engine.go(limits,
+            {[&](const SearchInfo& info) { value = info.value; },
+                [&](const std::string& b, const std::string&) { best = b; }});
+        engine.wait();
+        if (abort) {
+            rec.aborted = true;
+            return rec;
+        }
+        if (best.empty() || best == "(none)") { // the rules should have ended the game
+            rec.result = Result::DRAW;
+            break;
+        }
+        const Value white = probe.side_to_move() == WHITE ? value : -value;
+
+        // The filters.
+        if (probe.in_check()) ++rec.inCheck;
+        else if (probe.is_noisy(best)) ++rec.noisy;
+        else if (is_mate_value(white) || std::abs(white) >= opt.maxScore) ++rec.decided;
+        else rec.lines.push_back(fmt::format("{} | {}", probe.fen(), white));
+
+        // Adjudication: a score beyond the threshold for the same side, ply after ply.
+        if (opt.adjudicate > 0 && (is_mate_value(white) || std::abs(white) >= opt.adjudicate)) {
+            int sign = white > 0 ? 1 : -1;
+            streak = sign == streakSign ? streak + 1 : 1;
+            streakSign = sign;
+            if (streak >= AdjudicationPlies) {
+                rec.result = sign > 0 ? Result::WHITE_WINS : Result::BLACK_WINS;
+                break;
+            }
+        } else streak = 0, streakSign = 0;
+
+        if (referee.play(best) || !probe.play(best)) { // the engine's move must be legal
+            rec.aborted = true;
+            return rec;
+        }
+        moves.push_back(best);
+    }
+    return rec;
+}
+
+void Generator::write(const GameRecord& rec) {
+    const char* result = result_field(rec.result);
+    std::string text;
+    for (const auto& l : rec.lines) {
+        text += l;
+        text += " | ";
+        text += result;
+        text += '\n';
+    }
+    out << text;
+    out.flush();
+    if (!out) {
+        stats.error = "cannot write " + opt.out;
+        abort = true;
+    }
+    ++stats.games;
+    stats.positions += std::int64_t(rec.lines.size());
+    stats.inCheck += rec.inCheck;
+    stats.noisy += rec.noisy;
+    stats.decided += rec.decided;
+    (rec.result == Result::WHITE_WINS          ? stats.wins
+            : rec.result == Result::BLACK_WINS ? stats.losses
+                                               : stats.draws)
+        += 1;
+    if (opt.positions > 0 && stats.positions >= opt.positions) abort = true;
+}
+
+// Games are written in game order: a game waits for every earlier one.
+void Generator::finish(std::int64_t index, GameRecord rec) {
+    std::lock_guard lock(m);
+    if (opt.positions > 0 && stats.positions >= opt.positions) return;
+    pending.emplace(index, std::move(rec));
+    for (auto it = pending.find(nextToWrite); it != pending.end(); it = pending.find(nextToWrite)) {
+        if (!it->second.aborted) write(it->second);
+        pending.erase(it);
+        ++nextToWrite;
+        if (opt.positions > 0 && stats.positions >= opt.positions) break;
+    }
+}
+
+void Generator::worker(int id) {
+    auto engine = make_engine(opt.variant);
+    auto referee = make_referee(opt.variant);
+    auto probe = make_probe(opt.variant);
+    engine->set_options({std::size_t(opt.hashMb), 1, 1, 0});
+    {
+        std::lock_guard lock(m);
+        engines[std::size_t(id)] = engine.get();
+    }
+    for (;;) {
+        std::int64_t index = next++;
+        if (!more(index)) break;
+        GameRecord rec = play(index, *engine, *referee, *probe);
+        if (rec.aborted && abort) break;
+        finish(index, std::move(rec));
+    }
+    std::lock_guard lock(m);
+    engines[std::size_t(id)] = nullptr;
+}
+
+DatagenStats Generator::run(
+    const std::function<void(const std::string&)>& progress, const std::function<bool()>& stop) {
+    out.open(opt.out, std::ios::app);
+    if (!out) {
+        stats.error = "cannot open " + opt.out + " for appending";
+        return stats;
+    }
+    auto started = Clock::now();
+    engines.assign(std::size_t(opt.threads), nullptr);
+    std::vector<std::thread> workers;
+    std::atomic<int> running {opt.threads};
+    for (int t = 0; t < opt.threads; ++t)
+        workers.emplace_back([this, t, &running] {
+            worker(t);
+            --running;
+        });
+    auto lastReport = Clock::now();
+    while (running > 0) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        if (stop && stop() && !abort) {
+            abort = true;
+            std::lock_guard lock(m);
+            for (Engine* e : engines)
+                if (e) e->stop();
+        }
+        if (progress && Clock::now() - lastReport >= std::chrono::seconds(1)) {
+            lastReport = Clock::now();
+            std::lock_guard lock(m);
+            double secs = std::chrono::duration<double>(Clock::now() - started).count();
+            progress(fmt::format("games {} | positions {} | {:.0f} positions/s | W-D-L {}-{}-{}",
+                stats.games, stats.positions, stats.positions / std::max(secs, 1e-3), stats.wins,
+                stats.draws, stats.losses));
+        }
+    }
+    for (auto& w : workers) w.join();
+    // Games finished after an interruption, still waiting for earlier ones: written too
+    // (out of order, but nothing finished is lost).
+    std::lock_guard lock(m);
+    for (auto& [index, rec] : pending)
+        if (!rec.aborted && !(opt.positions > 0 && stats.positions >= opt.positions)) write(rec);
+    pending.clear();
+    return stats;
+}
+
+std::vector<std::string> read_openings(
+    const std::string& path, const std::string& variant, std::string& error) {
+    std::vector<std::string> fens;
+    std::ifstream in(path);
+    if (!in) {
+        error = "cannot read " + path;
+        return {};
+    }
+    auto referee = make_referee(variant);
+    std::string line;
+    int number = 0;
+    while (std::getline(in, line)) {
+        ++number;
+        auto words = split_words(line);
+        if (words.empty() || words[0][0] == '#') continue;
+        if (auto err = set_epd_position(*referee, line)) {
+            error = fmt::format("{}:{}: {}", path, number, *err);
+            return {};
+        }
+        fens.push_back(referee->fen());
+    }
+    if (fens.empty()) error = "no position in " + path;
+    return fens;
+}
+
+} // namespace
+
+DatagenParse parse_datagen_args(const std::vector<std::string>& args) {
+    DatagenParse r;
+    DatagenOptions o;
+    auto fail = [&](std::string why) {
+        r.error = std::move(why);
+        return r;
+    };
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (i + 1 >= args.size()) return fail("missing value after " + a);
+        const std::string& v = args[++i];
+        auto number = [&](std::int64_t lo, std::int64_t hi) -> std::optional<std::int64_t> {
+            auto x = parse_number<std::int64_t>(v);
+            if (!x || *x < lo || *x > hi) return std::nullopt;
+            return x;
+        };
+        auto need = [&](std::int64_t lo, std::int64_t hi, auto& field) {
+            auto x = number(lo, hi);
+            if (!x) {
+                r.error = fmt::format("{} wants a number from {} to {}, not '{}'", a, lo, hi, v);
+                return false;
+            }
+            field = decltype(field + 0)(*x);
+            return true;
+        };
+        bool ok = true;
+        if (a == "-variant") {
+            auto name = canonical_variant(v);
+            if (!name) return fail("unknown variant " + v);
+            o.variant = *name;
+        } else if (a == "-out") o.out = v;
+        else if (a == "-openings") o.openings = v;
+        else if (a == "-games") ok = need(1, std::int64_t(1) << 40, o.games);
+        else if (a == "-positions") ok = need(1, std::int64_t(1) << 40, o.positions);
+        else if (a == "-nodes") ok = need(1, std::int64_t(1) << 40, o.nodes);
+        else if (a == "-depth") ok = need(1, 64, o.depth);
+        else if (a == "-threads") ok = need(1, 256, o.threads);
+        else if (a == "-seed") {
+            auto x = parse_number<std::uint64_t>(v);
+            if (!x) return fail("-seed wants a number, not '" + v + "'");
+            o.seed = *x;
+        } else if (a == "-randomplies") ok = need(0, 200, o.randomPlies);
+        else if (a == "-maxplies") ok = need(1, 100000, o.maxPlies);
+        else if (a == "-adjudicate") ok = need(0, 100000, o.adjudicate);
+        else if (a == "-maxscore") ok = need(1, 100000, o.maxScore);
+        else if (a == "-hash") ok = need(1, 4096, o.hashMb);
+        else return fail("unknown option " + a);
+        if (!ok) return r;
+    }
+    if (o.out.empty()) return fail("-out FILE is required");
+    if ((o.games > 0) == (o.positions > 0)) return fail("give one of -games N and -positions N");
+    if ((o.nodes > 0) == (o.depth > 0)) return fail("give one of -nodes N and -depth D");
+    r.options = o;
+    return r;
+}
+
+DatagenStats run_datagen(const DatagenOptions& o,
+    const std::function<void(const std::string&)>& progress, const std::function<bool()>& stop) {
+    std::vector<std::string> openings;
+    if (!o.openings.empty()) {
+        std::string error;
+        openings = read_openings(o.openings, o.variant, error);
+        if (!error.empty()) {
+            DatagenStats s;
+            s.error = error;
+            return s;
+        }
+    }
+    Generator g(o, std::move(openings));
+    return g.run(progress, stop);
+}
+
+int datagen_command(const std::vector<std::string>& args) {
+    auto parsed = parse_datagen_args(args);
+    if (!parsed.options) {
+        println("error: {}", parsed.error);
+        println("usage: harlequin datagen -variant NAME -out FILE (-games N | -positions N)"
+                " (-nodes N | -depth D) [-threads T] [-seed S] [-openings FILE.epd]"
+                " [-randomplies N] [-maxplies N] [-adjudicate CP] [-maxscore CP] [-hash MB]");
+        return 2;
+    }
+    const DatagenOptions& o = *parsed.options;
+    const bool terminal = isatty(STDOUT_FILENO) == 1;
+    // On a terminal one status line, redrawn; otherwise a line every 30 seconds.
+    auto last = Clock::now();
+    std::function<void(const std::string&)> progress = [&](const std::string& s) {
+        if (terminal) {
+            std::fputs(("\r\033[K" + s).c_str(), stdout);
+            std::fflush(stdout);
+        } else if (Clock::now() - last >= std::chrono::seconds(30)) {
+            last = Clock::now();
+            print_line(s);
+        }
+    };
+    std::signal(SIGINT, on_datagen_interrupt);
+    std::signal(SIGTERM, on_datagen_interrupt);
+    auto started = Clock::now();
+    DatagenStats s = run_datagen(o, progress, [] { return interrupted != 0; });
+    if (terminal) std::fputs("\r\033[K", stdout);
+    double secs = std::chrono::duration<double>(Clock::now() - started).count();
+    if (!s.error.empty()) {
+        println("error: {}", s.error);
+        return 1;
+    }
+    println("{}{} games, {} positions appended to {} in {:.0f} s ({:.0f} positions/s); "
+            "W-D-L {}-{}-{}; dropped: {} in check, {} noisy best move, {} decided score",
+        interrupted ? "interrupted: " : "", s.games, s.positions, o.out, secs,
+        s.positions / std::max(secs, 1e-3), s.wins, s.draws, s.losses, s.inCheck, s.noisy,
+        s.decided);
+    return 0;
+}
+
+} // namespace hq

@@ -1,0 +1,205 @@
+// `harlequin datagen`: the training data's format, its filters, determinism and appending
+// (bench/datagen.h states what each means).
+#include "bench/datagen.h"
+#include "bench/game_probe.h"
+#include "engine/text.h"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+using namespace hq;
+
+namespace {
+
+std::string temp_file(const std::string& tag) {
+    auto p = std::filesystem::temp_directory_path()
+        / ("hq_datagen_" + tag + "_" + std::to_string(::getpid()) + ".txt");
+    std::filesystem::remove(p);
+    return p.string();
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);) out.push_back(l);
+    return out;
+}
+
+DatagenOptions small(const std::string& variant, const std::string& out) {
+    DatagenOptions o;
+    o.variant = variant;
+    o.out = out;
+    o.games = 3;
+    o.nodes = 400;
+    o.seed = 11;
+    o.hashMb = 1;
+    return o;
+}
+
+struct Line {
+    std::string fen;
+    int score = 0;
+    std::string result;
+};
+
+// "FEN | score | result", or nothing when the line does not have that shape.
+std::optional<Line> parse_line(const std::string& l) {
+    auto a = l.find(" | ");
+    if (a == std::string::npos) return std::nullopt;
+    auto b = l.find(" | ", a + 3);
+    if (b == std::string::npos || l.find(" | ", b + 3) != std::string::npos) return std::nullopt;
+    auto score = parse_number<int>(l.substr(a + 3, b - a - 3));
+    if (!score) return std::nullopt;
+    return Line {l.substr(0, a), *score, l.substr(b + 3)};
+}
+
+} // namespace
+
+TEST_CASE("datagen writes FEN | score | result lines the game reads back, after its filters",
+    "[datagen]") {
+    for (const char* variant : {"chess", "multimove2", "control", "martian"}) {
+        INFO(variant);
+        std::string path = temp_file(variant);
+        auto stats = run_datagen(small(variant, path));
+        REQUIRE(stats.error.empty());
+        CHECK(stats.games == 3);
+        auto lines = lines_of(slurp(path));
+        CHECK(std::int64_t(lines.size()) == stats.positions);
+        CHECK(stats.positions > 0);
+        auto probe = make_probe(variant);
+        for (const auto& l : lines) {
+            INFO(l);
+            auto parsed = parse_line(l);
+            REQUIRE(parsed);
+            CHECK(!probe->set_position(parsed->fen));
+            // Filters: never in check, never a decided score.
+            CHECK(!probe->in_check());
+            CHECK(std::abs(parsed->score) < 1000);
+            CHECK((parsed->result == "1.0" || parsed->result == "0.5" || parsed->result == "0.0"));
+        }
+        std::filesystem::remove(path);
+    }
+}
+
+TEST_CASE("datagen's result is the game's, the same on every line of one game", "[datagen]") {
+    std::string path = temp_file("one");
+    auto o = small("chess", path);
+    o.games = 1;
+    auto stats = run_datagen(o);
+    REQUIRE(stats.error.empty());
+    auto lines = lines_of(slurp(path));
+    REQUIRE(!lines.empty());
+    std::string first = parse_line(lines[0])->result;
+    for (const auto& l : lines) CHECK(parse_line(l)->result == first);
+    CHECK(stats.wins + stats.draws + stats.losses == 1);
+    CHECK(first == (stats.wins ? "1.0" : stats.losses ? "0.0" : "0.5"));
+    std::filesystem::remove(path);
+}
+
+TEST_CASE("datagen is deterministic for a seed, whatever the thread count", "[datagen]") {
+    std::string a = temp_file("a"), b = temp_file("b"), c = temp_file("c");
+    auto o = small("chess", a);
+    o.games = 4;
+    o.threads = 1;
+    REQUIRE(run_datagen(o).error.empty());
+    o.out = b;
+    o.threads = 2;
+    REQUIRE(run_datagen(o).error.empty());
+    CHECK(slurp(a) == slurp(b));
+    CHECK(!slurp(a).empty());
+    o.out = c;
+    o.seed = 12; // another seed, other games
+    REQUIRE(run_datagen(o).error.empty());
+    CHECK(slurp(a) != slurp(c));
+    for (auto& p : {a, b, c}) std::filesystem::remove(p);
+}
+
+TEST_CASE("datagen appends to an existing file", "[datagen]") {
+    std::string path = temp_file("append");
+    {
+        std::ofstream out(path);
+        out << "existing line\n";
+    }
+    auto o = small("chess", path);
+    o.games = 1;
+    auto first = run_datagen(o);
+    std::string once = slurp(path);
+    CHECK(once.starts_with("existing line\n"));
+    o.seed = 99;
+    auto second = run_datagen(o);
+    std::string twice = slurp(path);
+    CHECK(twice.starts_with(once));
+    CHECK(std::int64_t(lines_of(twice).size()) == 1 + first.positions + second.positions);
+    std::filesystem::remove(path);
+}
+
+TEST_CASE("datagen -positions stops after the game that reaches the count", "[datagen]") {
+    std::string path = temp_file("positions");
+    auto o = small("chess", path);
+    o.games = 0;
+    o.positions = 50;
+    o.threads = 2;
+    auto s = run_datagen(o);
+    REQUIRE(s.error.empty());
+    CHECK(s.positions >= 50);
+    CHECK(std::int64_t(lines_of(slurp(path)).size()) == s.positions);
+    // The same run with one thread writes the same games.
+    std::string path1 = temp_file("positions1");
+    o.out = path1;
+    o.threads = 1;
+    run_datagen(o);
+    CHECK(slurp(path) == slurp(path1));
+    std::filesystem::remove(path);
+    std::filesystem::remove(path1);
+}
+
+TEST_CASE("datagen stopped early writes whole games only", "[datagen]") {
+    std::string path = temp_file("stop");
+    auto o = small("chess", path);
+    o.games = 1000;
+    o.threads = 2;
+    int polls = 0;
+    auto s = run_datagen(o, {}, [&] { return ++polls > 10; }); // about half a second
+    REQUIRE(s.error.empty());
+    CHECK(s.games < 1000);
+    auto text = slurp(path);
+    CHECK((text.empty() || text.back() == '\n'));
+    for (const auto& l : lines_of(text)) CHECK(parse_line(l));
+    CHECK(std::int64_t(lines_of(text).size()) == s.positions);
+    std::filesystem::remove(path);
+}
+
+TEST_CASE("datagen arguments: bad ones get a clear error", "[datagen][args]") {
+    auto error_of = [](std::vector<std::string> a) { return parse_datagen_args(a).error; };
+    CHECK(error_of({"-variant", "nosuchgame", "-out", "f", "-games", "1", "-nodes", "1"})
+        == "unknown variant nosuchgame");
+    CHECK(error_of({"-games", "1", "-nodes", "1"}) == "-out FILE is required");
+    CHECK(error_of({"-out", "f", "-nodes", "1"}) == "give one of -games N and -positions N");
+    CHECK(error_of({"-out", "f", "-games", "1"}) == "give one of -nodes N and -depth D");
+    CHECK(error_of({"-out", "f", "-games", "x", "-nodes", "1"}).starts_with("-games wants"));
+    CHECK(error_of({"-out", "f", "-games", "1", "-nodes", "1", "-bogus", "1"})
+        == "unknown option -bogus");
+    CHECK(error_of({"-out", "f", "-games"}) == "missing value after -games");
+    auto ok = parse_datagen_args({"-variant", "Standard", "-out", "f", "-positions", "10", "-depth",
+        "4", "-threads", "2", "-seed", "5"});
+    REQUIRE(ok.options);
+    CHECK(ok.options->variant == "chess");
+    CHECK(ok.options->positions == 10);
+    CHECK(ok.options->depth == 4);
+}
+
+TEST_CASE("datagen reports an unreadable openings file", "[datagen]") {
+    auto o = small("chess", temp_file("noopen"));
+    o.openings = "/nonexistent/openings.epd";
+    CHECK(run_datagen(o).error == "cannot read /nonexistent/openings.epd");
+}
