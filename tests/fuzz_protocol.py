@@ -4,14 +4,15 @@ sanitizer report or a lost position.
 
 Not part of `make test` (it takes minutes). Run it against a sanitizer build:
 
-    cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DHARLEQUIN_TESTS=OFF \
-        -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -O1"
+    cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHARLEQUIN_TESTS=OFF \
+        -DHARLEQUIN_SANITIZE=address,undefined
     cmake --build build-asan
     python3 tests/fuzz_protocol.py --binary build-asan/harlequin --helper build/harlequin \
         --seed 1 --rounds 300
 
 (--helper: a fast build for the legal-move look-ups; --games and --protocols narrow the
-run. 300 rounds of every game over both protocols take about six minutes.)
+run. 300 rounds of every game over both protocols take about six minutes; .ci/run runs a
+shorter one.)
 
 For every game, over UCI and over XBoard, it sends valid and mutated FENs (from
 tests/data/<game>.epd), legal and garbage moves, searches, and commands at the wrong time,
@@ -74,9 +75,12 @@ class Proc:
             self.q.put(raw.decode("utf-8", "replace").rstrip("\r\n"))
         self.q.put(None)
 
+    lines_sent = 0  # over every engine process of the run
+
     def send(self, line):
         data = line if isinstance(line, bytes) else line.encode()
         self.sent.append(data)
+        Proc.lines_sent += 1
         try:
             self.p.stdin.write(data + b"\n")
             self.p.stdin.flush()
@@ -738,7 +742,8 @@ class Fuzzer:
         print("\ninputs:")
         for k in sorted(self.counts):
             print("  %-40s %d" % (k, self.counts[k]))
-        print("\n%d failures (details in %s)" % (len(self.failures), self.args.log))
+        print("\n%d lines sent to the engine" % Proc.lines_sent)
+        print("%d failures (details in %s)" % (len(self.failures), self.args.log))
         for f in self.failures:
             print("  " + f)
         return 1 if self.failures else 0

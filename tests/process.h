@@ -2,6 +2,8 @@
 // read lines with a deadline.
 #pragma once
 
+#include "timing.h"
+
 #include <chrono>
 #include <optional>
 #include <string>

@@ -324,3 +324,25 @@ TEST_CASE(
         CHECK(chess::evaluate(p) == chess::evaluate(q));
     }
 }
+
+TEST_CASE("a FEN written after counting past the largest move number reads back", "[chess][fen]") {
+    // The fuzzer found `... 1 100000 moves ...` writing fullmove 100001, which set_fen then
+    // refused. Counters are written capped at the largest number a FEN may give.
+    for (const char* game : {"chess", "mschess", "multimove"}) {
+        INFO(game);
+        auto engine = make_engine(game);
+        auto start = split_words(engine->spec().startFen);
+        start[4] = "99999";
+        start[5] = "100000";
+        REQUIRE_FALSE(engine->set_position(join_words(start, 0, start.size()), {}).has_value());
+        // Knight moves out and back keep the halfmove clock counting.
+        std::vector<std::string> line = {"g1f3", "g8f6", "f3g1", "f6g8"};
+        if (std::string(game) == "multimove") line = {"g1f3", "f3g1", "b1c3", "g8f6", "f6g8", "b8c6"};
+        REQUIRE_FALSE(engine->set_position(join_words(start, 0, start.size()), line).has_value());
+        std::string written = engine->fen();
+        auto fields = split_words(written);
+        CHECK(fields[4] == "100000");
+        CHECK(fields[5] == "100000");
+        CHECK_FALSE(engine->set_position(written, {}).has_value());
+    }
+}

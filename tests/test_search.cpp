@@ -124,7 +124,7 @@ TEST_CASE("isready is answered within 50 ms during a long search", "[uci][search
         auto t0 = std::chrono::steady_clock::now();
         p.send("isready");
         REQUIRE(p.wait_for("readyok", 2s));
-        CHECK(std::chrono::steady_clock::now() - t0 < 50ms);
+        CHECK(std::chrono::steady_clock::now() - t0 < within(50ms));
     }
     p.send("stop");
     CHECK(p.wait_for("bestmove", 2s));
@@ -139,7 +139,7 @@ TEST_CASE("stop is answered with exactly one bestmove within 100 ms", "[uci][sea
     p.send("stop");
     std::vector<std::string> seen;
     REQUIRE(p.wait_for("bestmove", 2s, &seen));
-    CHECK(std::chrono::steady_clock::now() - t0 < 100ms);
+    CHECK(std::chrono::steady_clock::now() - t0 < within(100ms));
     // The final info line comes right before bestmove.
     REQUIRE(seen.size() >= 2);
     CHECK(seen[seen.size() - 2].rfind("info depth", 0) == 0);
@@ -176,7 +176,7 @@ TEST_CASE("go ponder waits for ponderhit, then keeps to the clock", "[uci][searc
     auto t0 = std::chrono::steady_clock::now();
     p.send("ponderhit");
     REQUIRE(p.wait_for("bestmove", 2s));
-    CHECK(std::chrono::steady_clock::now() - t0 < 1500ms);
+    CHECK(std::chrono::steady_clock::now() - t0 < within(1500ms));
 }
 
 TEST_CASE(
@@ -192,7 +192,7 @@ TEST_CASE(
         std::vector<std::string> seen;
         auto line = p.wait_for("bestmove", 2s, &seen);
         REQUIRE(line);
-        CHECK(std::chrono::steady_clock::now() - t0 < 500ms);
+        CHECK(std::chrono::steady_clock::now() - t0 < within(500ms));
         // `bestmove <a legal move of the start position> [ponder <move>]`.
         auto words = split_words(*line);
         REQUIRE(words.size() >= 2);
@@ -212,7 +212,7 @@ TEST_CASE("quit during a search exits at once", "[uci][search]") {
     auto code = p.wait_exit(3s, false);
     REQUIRE(code);
     CHECK(*code == 0);
-    CHECK(std::chrono::steady_clock::now() - t0 < 1s);
+    CHECK(std::chrono::steady_clock::now() - t0 < within(1s));
 }
 
 TEST_CASE("options arrive in any order and a large Hash does not delay readyok", "[uci][search]") {
@@ -226,7 +226,7 @@ TEST_CASE("options arrive in any order and a large Hash does not delay readyok",
     p.send("setoption name MultiPV value 2");
     p.send("isready");
     REQUIRE(p.wait_for("readyok", 2s));
-    CHECK(std::chrono::steady_clock::now() - t0 < 1s);
+    CHECK(std::chrono::steady_clock::now() - t0 < within(1s));
     p.send("setoption name Threads value 1");
     p.send("setoption name Hash value 8");
     p.send("setoption name Clear Hash");

@@ -20,6 +20,10 @@ inline std::vector<std::string_view> split_fen_fields(std::string_view s) { retu
 // overflow an int.
 constexpr int MAX_FEN_COUNT = 100000;
 
+// A halfmove clock or fullmove number as a FEN writes it: a game that counted on past
+// MAX_FEN_COUNT (from a FEN near the limit) writes the limit, so its FEN reads back.
+[[nodiscard]] constexpr int fen_count(int n) { return n < MAX_FEN_COUNT ? n : MAX_FEN_COUNT; }
+
 // A whole field as a number from 0 to MAX_FEN_COUNT, or nothing.
 inline std::optional<int> parse_fen_number(std::string_view t) {
     int v = 0;

@@ -156,7 +156,7 @@ std::string Position::fen() const {
     out += castling.empty() ? "-" : castling;
     out += ' ';
     out += st->epSquare == SQ_NONE ? "-" : square_name(st->epSquare);
-    out += fmt::format(" {} {}", st->rule50, fullmove_number());
+    out += fmt::format(" {} {}", fen_count(st->rule50), fen_count(fullmove_number()));
     return out;
 }
 

@@ -344,7 +344,8 @@ std::string Position::fen() const {
     out += castling.empty() ? "-" : castling;
     out += ' ';
     out += st->epSquare == SQ_NONE ? "-" : square_name(st->epSquare);
-    out += fmt::format(" {} {} ", st->rule50, fullmove_number());
+    out += fmt::format(
+        " {} {} ", chess::fen_count(st->rule50), chess::fen_count(fullmove_number()));
     std::string poolText;
     for (int c = 0; c < COLOUR_NB; ++c)
         for (int i = 0; i < 4; ++i)

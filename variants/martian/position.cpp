@@ -189,8 +189,8 @@ std::string Position::fen() const {
     }
     const StateInfo& s = st();
     return fmt::format("{} {} - - {} {} {}+{} {} {}", out, sideToMove == WHITE ? 'w' : 'b',
-        s.halfmove, fullmove_number(), s.score[WHITE], s.score[BLACK],
-        s.ban ? move_text(s.ban) : "-",
+        chess::fen_count(s.halfmove), chess::fen_count(fullmove_number()), s.score[WHITE],
+        s.score[BLACK], s.ban ? move_text(s.ban) : "-",
         s.clock == CLOCK_UNCALLED ? std::string("-") : std::to_string(s.clock));
 }
 

@@ -188,7 +188,8 @@ std::string Position::fen() const {
     out += castling.empty() ? "-" : castling;
     out += ' ';
     out += st->epSquare == SQ_NONE ? "-" : square_name(st->epSquare);
-    out += fmt::format(" {} {} {}", st->rule50, fullmove_number(), enhanced_text(st->enhanced));
+    out += fmt::format(" {} {} {}", chess::fen_count(st->rule50),
+        chess::fen_count(fullmove_number()), enhanced_text(st->enhanced));
     return out;
 }
 

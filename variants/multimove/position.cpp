@@ -295,7 +295,8 @@ std::string Position::fen() const {
         ep += square_name(s);
     }
     out += ep.empty() ? "-" : ep;
-    out += fmt::format(" {} {} {}/{}", f.rule50, f.fullmove, f.movesDone, movesPerTurn);
+    out += fmt::format(" {} {} {}/{}", chess::fen_count(f.rule50), chess::fen_count(f.fullmove),
+        f.movesDone, movesPerTurn);
     if (f.movesDone > 0) {
         std::string marks;
         for (Square s : Squares {f.moved | f.checkedKing}) {
