@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The README's two commands: `make bench` and `make test`. Both install the Debian build
 # dependencies when missing, configure a Release build and build it; CMake does the rest.
 BUILD ?= build

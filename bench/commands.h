@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Command-line runs other than the protocol loop: `harlequin perft ...`, and later
 // `harlequin bench` and `harlequin match`. Each takes the words after its name and returns
 // the process exit code.

@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "datagen.h"
 
 #include "commands.h"
 #include "engine/io.h"
 #include "engine/random.h"
+#include "engine/text.h"
 #include "game_probe.h"
 #include "openings.h"
-#include "engine/text.h"
 #include "variants/registry.h"
 
 #include <atomic>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `harlequin datagen`: training data from self-play, for the tuner (docs/tuning.md).
 //
 //   harlequin datagen -variant NAME -out FILE [-games N | -positions N]

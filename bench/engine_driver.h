@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Engines as the match runner sees them: a child process spoken to in UCI or XBoard
 // (CECP v2), asked for one move at a time. The runner keeps the clocks; a driver only
 // passes them on, measures how long the engine took and notices when it is late, silent

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A game's position seen from outside the search: what `harlequin datagen` and the tuning
 // export need to ask of a position (is the side to move in check, is a move noisy, the
 // static evaluation, the evaluation's trace), behind a small virtual interface so that the

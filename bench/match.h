@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The match runner: `harlequin match`. Plans the games (round robin or gauntlet, rounds,
 // games per encounter, colours alternating, -repeat playing each opening with both
 // colours), plays them on -concurrency threads (each thread owns its own engine

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One game between two engines, refereed by the game's own rules (the Referee): every
 // move is checked, turns follow the referee's side to move (so an engine is asked again
 // while its turn lasts, as in Multiple Move Chess), and the game ends by the rules, by

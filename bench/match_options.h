@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What `harlequin match` is asked to do, read from cutechess-cli style arguments:
 //
 //   harlequin match -engine cmd=PATH [name=N] [arg=A]... [dir=D] [proto=uci|xboard]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Match statistics from wins, draws and losses (of the first engine against the second):
 // the Elo difference, its 95% error margin, the likelihood of superiority and the
 // sequential probability ratio test.

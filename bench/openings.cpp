@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "openings.h"
 
 #include "engine/io.h"
+#include "engine/text.h"
 #include "engine_driver.h"
 #include "pgn.h"
-#include "engine/text.h"
 #include "variants/registry.h"
 
 #include <algorithm>

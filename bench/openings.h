@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Openings for matches: start positions (EPD) and short lines (PGN), checked by the game's
 // Referee as they are read, and the generator that made the files in bench/openings/.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "commands.h"
 
 #include "engine/io.h"
@@ -22,18 +23,15 @@ int perft_command(const std::vector<std::string>& args) {
     std::string variant = "chess", fen;
     bool divide = false;
     for (std::size_t i = 1; i < args.size(); ++i) {
-        if (args[i] == "--divide")
-            divide = true;
-        else if (args[i] == "--variant" && i + 1 < args.size())
-            variant = args[++i];
+        if (args[i] == "--divide") divide = true;
+        else if (args[i] == "--variant" && i + 1 < args.size()) variant = args[++i];
         else if (args[i] == "--fen" && i + 1 < args.size()) {
             // A FEN is several words; take everything up to the next option.
             std::size_t j = i + 1;
             while (j < args.size() && args[j].rfind("--", 0) != 0) ++j;
             fen = join_words(args, i + 1, j);
             i = j - 1;
-        } else
-            return usage();
+        } else return usage();
     }
 
     auto engine = make_engine(variant);

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Cross-checks Harlequin's perft against an independent engine on positions that are in
 no reference file ("held-back" positions), over UCI (`position fen` + `go perft N`).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Perft speed of Harlequin against Debian's stockfish, measured back to back.
 
 Both engines run over UCI in one session: `position startpos` then `go perft 6`

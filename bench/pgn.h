@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PGN for the match runner: writing a played game, reading games back (openings in PGN,
 // checking a match's output). Writing follows the PGN export format: the seven tag roster
 // first, SAN moves (or the game's own move text where it has no SAN), move numbers, lines

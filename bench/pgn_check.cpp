@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "pgn_check.h"
 
 #include "engine/io.h"
-#include "openings.h"
 #include "engine/text.h"
+#include "openings.h"
 #include "variants/registry.h"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Checks played games against the rules: each game of a PGN is replayed with its game's
 // Referee (the Variant tag, chess when absent; the FEN tag), and
 // - every move must be legal, and no move may follow the end of the game by the rules;

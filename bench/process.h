@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A child process driven over pipes: the match runner's engines. Lines go in on the
 // child's stdin and come out of its stdout, read with a deadline so that a silent engine
 // cannot hang a game. Every pipe is close-on-exec, so engines started by concurrent games

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Harlequin against itself in every game it plays (issue 4, point 3): GAMES games per game
 # at TC with -concurrency 2, openings from bench/openings/<game>.epd where there is one,
 # then every PGN replayed with the rules (harlequin match -checkpgn). The runner is

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "tune_export.h"
 
 #include "commands.h"
 #include "engine/io.h"
-#include "game_probe.h"
 #include "engine/text.h"
+#include "game_probe.h"
 #include "variants/registry.h"
 
 #include <chrono>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `harlequin tune-export`: the evaluation's trace of every position of a datagen file, for
 // the tuner (bench/tune/tune.py; docs/tuning.md).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "uci_driver.h"
 
 #include "engine/text.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The UCI driver: talks to an engine the way Cute Chess does. Start-up: `uci` ... `uciok`,
 // the configured options, the variant (`UCI_Variant` when the engine lists the game,
 // `UCI_Chess960` for Fischer random games), `isready`. Each game: `ucinewgame`,

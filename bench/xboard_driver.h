@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The XBoard (CECP v2) driver. Start-up: `xboard`, `protover 2`, the engine's `feature`
 // lines (each answered `accepted`/`rejected`) up to `done=1`, the configured options.
 // Each game: `new`, `variant V` for other games than chess (`fischerandom` for Chess960),

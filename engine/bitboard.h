@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Attack tables for the 8x8 board: leapers by table, sliders by fancy magic bitboards (or
 // by PEXT where the build enables BMI2 and HARLEQUIN_PEXT), and the between/line tables
 // that legal move generation uses for checks and pins.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A game's state for display: what a board in a GUI (`harlequin serve`'s page) draws, as the
 // game itself describes it. The page draws only this: it never recomputes a rule.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Engine facade: what the protocol front-ends talk to. One Engine is built per game
 // (by the variant registry) behind this small virtual interface; everything below it is
 // compiled for that game. The facade knows nothing about UCI or XBoard text: it reports

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a game's evaluation exposes for tuning (`harlequin tune-export`, docs/tuning.md):
 // per position, the coefficient of each named weight, from White's point of view, so that
 // the linear part of the evaluation is a sum of coefficients times weights.

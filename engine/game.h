@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The game seam. Every game Harlequin plays is a type satisfying `Game`: a bundle of named
 // hooks over the game's own Position and Move types. Perft, the search and the engine
 // facade are templates over it, so the choice of game is made once (when UCI_Variant is

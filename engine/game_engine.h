@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GameEngine<G>: the Engine facade implemented for one game type. The variant registry
 // instantiates it once per game; nothing here branches on which game it is.
 #pragma once

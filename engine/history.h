@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the search learns about moves across nodes and across searches.
 #pragma once
 

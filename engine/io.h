@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Output helpers. fmt 9.1 has no fmt::println; this is the one line printer used for every
 // protocol line: formatted, written whole under a lock and flushed, so lines from the
 // search thread and the input thread never interleave and GUIs see them at once.

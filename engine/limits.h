@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a `go` asks for, and the time plan made from it.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Magic factors for the slider attack tables, found once by the search in bitboard.cpp
 // (init_magics with an empty seed list) and kept here so that start-up costs nothing.
 // Each is verified at start-up; a factor that fails is searched for again.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A fixed-capacity list of moves, the container every game's generator fills. Capacity is
 // a template parameter so each game sizes it for its own maximum branching factor.
 #pragma once

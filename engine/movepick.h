@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The staged move picker: hands out moves one at a time in the order the search wants
 // them, generating lazily so that a cutoff on the first move costs no further generation.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The engine's settings as one table: the only list of what a GUI may set. The UCI
 // front-end declares every row in its `uci` answer and accepts exactly these names in
 // `setoption`; the XBoard front-end declares the rows it has no native command for as

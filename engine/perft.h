@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Perft for any game: the number of legal move sequences of a given length. The last ply
 // is counted in bulk by the game's `count_legal`. A stop flag lets the protocol abort a
 // long run; the result is then meaningless and the caller discards it.

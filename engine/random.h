@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A small deterministic pseudo-random generator (xorshift64*), used for Zobrist keys and
 // anywhere else the engine needs reproducible randomness.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Referee: a game's rules as an arbiter sees them, behind a small virtual interface.
 // The match runner uses it to check every move an engine sends, to follow turns (several
 // single moves a turn in Multiple Move Chess) and to end games by the rules; the XBoard

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The repetition walk every game's Position shares: the same position again, looked for
 // among the positions an even number of plies back (the same side to move), no further
 // back than the last irreversible move.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Search values and game results, shared by every game. Values are centipawn-like, from
 // the side to move's point of view; mate values count plies from the root.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The search, written once for every game: iterative deepening with aspiration windows
 // over a principal variation search (negamax alpha-beta with zero-window re-searches),
 // quiescence search, a shared transposition table and Lazy SMP threads.

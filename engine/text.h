@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Small text helpers shared by the games' FEN readers, the protocol front-ends and the
 // command line.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The transposition table, shared by all search threads of one engine (Lazy SMP).
 //
 // Layout: a power-of-two-free array of 64-byte buckets (one cache line each), four

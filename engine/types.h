@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Small value types shared by every game: colours, squares, piece types and the 64-bit
 // bitboard. Everything here is constexpr and header-only; games on other board shapes
 // (Martian Chess's 4x8) still use 64-bit bitboards and these square numbers.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How a registered game name is played: its start position, board shape and the flags a
 // game reads. Built by the variant registry; a game's Position may read it through an
 // optional `set_variant(const VariantSpec&)` hook (see configure_position in game.h).

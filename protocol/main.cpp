@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // harlequin: with no arguments, a chess engine on stdin/stdout speaking UCI, or XBoard
 // (CECP v2) when the first command is `xboard`; otherwise the command-line run named by
 // the first argument, from the table below.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The UCI front-end: reads commands line by line, translates them into calls on the
 // Engine facade, and prints replies (each line flushed). No game rules and no search
 // state live here.

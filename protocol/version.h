@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The engine's version, as shown in `id name` and XBoard's myname.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The XBoard / CECP v2 front-end. Selected by main() when the first command is `xboard`.
 //
 // Threads: the caller's thread only reads input lines; a controller thread owns all state

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The game as XBoard sees it, kept by the XBoard front-end over a Referee (which knows the
 // rules). Two jobs:
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How the registered games are named and described to XBoard.
 //
 // XBoard knows some games by names of its own (VariantSpec::xboardName: standard chess is

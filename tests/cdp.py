@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A few lines of the Chrome DevTools Protocol: Debian's headless Chromium driven over
 --remote-debugging-pipe (file descriptors 3 and 4, NUL-terminated JSON messages), so no
 WebSocket client is needed. Used by serve_browser.py."""

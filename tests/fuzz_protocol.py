@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Protocol fuzzer for Harlequin: bad input must get an error, never a crash, a hang, a
 sanitizer report or a lost position.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A child process driven over pipes, for protocol tests of the real binary: write lines,
 // read lines with a deadline.
 #pragma once

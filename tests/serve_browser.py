@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The page of `harlequin serve` in a real browser (Debian's headless Chromium, driven over
 the DevTools protocol, tests/cdp.py), played with the mouse as a person plays it:
 

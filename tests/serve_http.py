@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """`harlequin serve` through its HTTP interface, as the page uses it.
 
 Starts the real server on a free port and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Shared helpers for the tests: reading perft EPD files and running an engine's perft
 // synchronously through the facade, for any registered game.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Standard chess and Chess960: one test case per rule of rules/chess.md, plus FEN and
 // hashing checks.
 #include "support.h"
@@ -337,7 +338,8 @@ TEST_CASE("a FEN written after counting past the largest move number reads back"
         REQUIRE_FALSE(engine->set_position(join_words(start, 0, start.size()), {}).has_value());
         // Knight moves out and back keep the halfmove clock counting.
         std::vector<std::string> line = {"g1f3", "g8f6", "f3g1", "f6g8"};
-        if (std::string(game) == "multimove") line = {"g1f3", "f3g1", "b1c3", "g8f6", "f6g8", "b8c6"};
+        if (std::string(game) == "multimove")
+            line = {"g1f3", "f3g1", "b1c3", "g8f6", "f6g8", "b8c6"};
         REQUIRE_FALSE(engine->set_position(join_words(start, 0, start.size()), line).has_value());
         std::string written = engine->fen();
         auto fields = split_words(written);

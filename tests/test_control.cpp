@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Control Chess: one test case per rule of rules/control.md, with positions in FEN and the
 // expected moves spelled out; then FEN, hashing, the search hooks and UCI.
 #include "process.h"

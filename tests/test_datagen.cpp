@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `harlequin datagen`: the training data's format, its filters, determinism and appending
 // (bench/datagen.h states what each means).
 #include "bench/datagen.h"

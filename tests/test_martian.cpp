@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Martian Chess: one test case per rule of rules/martian.md, with positions in FEN and the
 // expected moves spelled out; then FEN, hashing, the search hooks and the protocols.
 #include "process.h"

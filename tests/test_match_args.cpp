@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `harlequin match` arguments: what cutechess-cli users type, and the errors they get.
 #include "bench/match_options.h"
 #include "process.h"

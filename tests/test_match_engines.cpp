@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Whole matches against small scripted engines (tests/data/engines): the referee ends games
 // by the rules and by adjudication, and faulty engines (an illegal move, silence, a crash)
 // lose by forfeit with the reason in the PGN while the match goes on.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PGN writing and reading for the match runner, the referee's SAN, and openings files.
 #include "bench/openings.h"
 #include "bench/pgn.h"

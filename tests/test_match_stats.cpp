@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Match statistics against values worked out by hand (bench/match_stats.h has the model).
 #include "bench/match_stats.h"
 

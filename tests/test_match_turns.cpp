@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Several single moves a turn, as Multiple Move Chess has them, through the game loop: the
 // runner asks the same engine again while the referee keeps its side to move, writes the
 // turn's moves in order, and gives the increment once per turn. The game here is a toy

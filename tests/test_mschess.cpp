@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Ms. Chess: one test case per rule of rules/mschess.md, with positions in FEN and the
 // expected moves spelled out; then FEN, hashing and the search hooks.
 #include "process.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Multiple Move Chess (Westmont rules): one test case per rule of rules/multimove.md, then
 // FEN, hashing, the search hooks and the protocol.
 #include "support.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Perft against independent reference numbers, for every game with a data file. One
 // generic harness: the file names the game, the engine facade runs it.
 #include "support.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The search: finding mates, determinism, and the UCI behaviour around `go` (driven
 // through the real binary over pipes).
 #include "process.h"

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The UCI front-end, driven through the real binary over pipes.
-#include "process.h"
 #include "engine/text.h"
+#include "process.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The XBoard (CECP v2) front-end: the translation layer (notation, emulated null moves) as
 // unit tests, and the protocol through the real binary over pipes.
 #include "engine/referee.h"

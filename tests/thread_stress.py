@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Two-thread search stress for a ThreadSanitizer build: every report is a data race.
 
     python3 tests/thread_stress.py --binary build-tsan/harlequin [--searches 6]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Time limits of the protocol tests ("isready is answered within 50 ms"), scaled so that
 // they measure the engine and not the machine: by a build factor (sanitizer builds run
 // several times slower; tests/CMakeLists.txt sets HARLEQUIN_TEST_TIME_SCALE for them) and

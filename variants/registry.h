@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The variant registry: every game name Harlequin answers to, and the factory that builds
 // the Engine for it. This is the one place where the runtime choice of game is made.
 #pragma once

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes random Chess960 start positions as Shredder FEN, one a line.
 
 Positions come from Scharnagl's numbering (0..959; 518 is the standard position):

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The tuner recovers known weights from synthetic data (run by ctest when numpy is there).
 
 Positions are random sparse feature vectors in tune-export's format; their "results" and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Writes OUT, a C++ source holding the bytes of the files in FILES (names under DIR,
 # separated by |) as hq::web_files(): `harlequin serve` carries its page inside the binary, so
 # it serves the same page from any directory and needs no files beside it.

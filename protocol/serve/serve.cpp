@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `harlequin serve`: the HTTP routes. Every route translates a request into one call on a
 // Session (session.h) and its answer into JSON; a malformed request gets a 4xx answer with
 // a message ({"error": "..."}) and changes nothing. Live updates are server-sent events:

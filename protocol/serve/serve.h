@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `harlequin serve [--host 127.0.0.1] [--port 8080] [--engine PATH]`: an HTTP server with a
 // page that plays, watches and analyses every registered game (protocol/serve/web/).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `harlequin serve`: the games of every open page, the bounded number of games and of
 // searches, the conductor thread that runs what the engines report, and the reaper that
 // forgets the games of closed pages. The HTTP routes are in serve.cpp.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One game of `harlequin serve`: a browser tab's game, its referee (the rules: legal moves,
 // the end of the game), its own Harlequin engine and optionally an external UCI engine,
 // the players, the strength, the clocks and the live search report. The HTTP layer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The page `harlequin serve` serves (protocol/serve/web/), compiled into the binary by
 // protocol/serve/embed.cmake.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The 8x8 board of orthodox chessmen: a mailbox and bitboards side by side, with
 // put/remove/move as the only mutators. Standard chess, Ms. Chess and Multiple Move Chess
 // all hold one of these (composition, not inheritance of rules); the FEN board field and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Castling on the orthodox board, shared by standard chess, Chess960, Ms. Chess and
 // Multiple Move Chess (Control Chess uses the rights and the geometry with its own
 // rook rule): the rights as bits, and where each right's rook stands and which squares

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Standard chess (and Chess960) as a Game: the hooks the engine's templates call.
 #pragma once
 

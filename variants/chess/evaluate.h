@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Static evaluation of standard chess: material and piece-square values tapered between
 // middlegame and endgame, mobility, pawn structure (passed, doubled, isolated pawns),
 // king safety (pawn shield and attacks on the king's zone), the bishop pair and rooks on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Small FEN-reading helpers shared by every game: splitting a FEN into fields and reading
 // its whole-number fields.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The chess move: 16 bits.
 //
 //   bits  0-5   from square

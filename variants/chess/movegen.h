@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Legal move generation for standard chess and Chess960.
 //
 // The generator is fully legal: it computes the checkers, the check mask and the pinned

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Standard Algebraic Notation for chess and Chess960, as PGN writes moves: piece letter,
 // the least disambiguation that makes the move unique, 'x' for captures, "=Q" for
 // promotions, "O-O"/"O-O-O" for castling (also in Chess960), "+" for check, "#" for mate.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Standard chess and Chess960: the position (board, castling, en passant, clocks), FEN in
 // and out, make/unmake with an incremental Zobrist key, and the attack queries that move
 // generation and the search need.

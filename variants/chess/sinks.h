@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Move sinks for the orthodox-board generators (chess, Multiple Move Chess, Ms. Chess,
 // Control Chess): one
 // generator body writes moves into a list or only counts them, so what perft counts is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Control Chess as a Game and a SearchGame: the hooks the engine's templates call. The
 // rules live in pieces.h (colours, coloured squares), position.h (state, control, pool,
 // FEN, make/unmake), movegen.h (legal moves) and evaluate.h.

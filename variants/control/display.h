@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Control Chess for a GUI (engine/display.h): each piece's colour (one of six) and the side
 // that controls that colour now, the coloured squares, who controls each colour with the
 // chain that gives it, and the pool of captured pieces.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Static evaluation of a Control Chess position, in centipawns from the side to move's
 // view. Material is counted by control, not by colour: every piece of a colour a player
 // controls is that player's (neutral pieces count for nobody), so winning a colour is

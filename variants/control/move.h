@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Control Chess move: 32 bits.
 //
 //   bits  0-5   from square (the king's square for castling and the queen rescue, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Legal move generation for Control Chess.
 //
 // Moves come from every piece of a colour the mover controls (captures of anything but

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Control Chess's pieces: six colours of the orthodox chessmen, and the eight coloured
 // squares whose occupation decides who controls which colour.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Control Chess position: a board of six-coloured chessmen (mailbox and bitboards side
 // by side), the pool of captured pieces, who controls which colour, castling, en passant,
 // clocks, and make/unmake with an incremental Zobrist key that covers all of it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Martian Chess for a GUI (engine/display.h): pieces have no side colour, each square says
 // whose zone it is in (and so who owns the piece on it), the canal divides the zones, and
 // the facts are the points, the clock, the banned rejection and a pass.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The engine facade and the referee of this game, compiled once, in engines.cpp: every
 // other translation unit (the registry) uses these instances instead of compiling its own.
 #pragma once

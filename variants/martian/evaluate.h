@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Static evaluation of a Martian Chess position, in centipawn-like units from the side to
 // move's view. The game is decided by points, so the score difference dominates:
 // - score: every pip already won counts ScorePip;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Martian board: 4 files (a-d) by 8 ranks, kept in the engine's 64-bit bitboards with
 // the 8x8 square numbering (a1 = 0, b1 = 1, ..., d8 = 59); files e-h are never used.
 // South ("White") owns ranks 1-4, North ("Black") ranks 5-8; the canal runs between

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Martian Chess as a Game and a SearchGame: the hooks the engine's templates call. The
 // rules live in position.h (state, FEN, make/unmake, the end of the game), movegen.h
 // (legal moves) and evaluate.h.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Martian Chess move: 32 bits (the transposition table stores it raw).
 //
 //   bits  0-5   from square (the 8x8 numbering, a1 = 0; the board uses files a-d)

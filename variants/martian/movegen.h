@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Legal move generation for Martian Chess.
 //
 // The mover moves one piece of its zone: onto an empty square, onto an opponent's piece

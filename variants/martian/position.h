@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Martian Chess position: the pieces on the 4x8 board (ownership follows from the
 // square), the side to move, both scores, the no-rejection ban, the clock, and
 // make/unmake with an incremental Zobrist key that covers all of it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the pieces of Ms. Chess attack. An unenhanced army attacks like orthodox chessmen;
 // an enhanced one adds a knight's jump to queen, rook and bishop (amazon, chancellor,
 // archbishop), a camel's (1,3) jump to the knight, and to the king the two-square step in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Ms. Chess for a GUI (engine/display.h): the chess board, each piece of an enhanced army
 // tagged `enhanced`, and which armies are enhanced (before and after Male Backlash).
 #pragma once

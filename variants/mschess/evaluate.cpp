@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "evaluate.h"
 
 #include <algorithm>
@@ -122,8 +123,7 @@ Score backlash_threat(const Position& pos) {
         for (Square t = s + up; is_ok(t); t = t + up) ahead |= rank_bb(t);
         if (!(womanPawns & files & ahead)) share = share * PassedFactor / 256;
         Square stop = s + up;
-        if (!pos.empty(stop))
-            share = share * BlockedFactor / 256;
+        if (!pos.empty(stop)) share = share * BlockedFactor / 256;
         else if (r >= RANK_5) {
             if (!attacksKnown) womanAttacks = pos.attacks_of(woman), attacksKnown = true;
             if (womanAttacks & square_bb(stop)) share = share * StopAttackedFactor / 256;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Static evaluation of a Ms. Chess position, in centipawns from the side to move's view.
 //
 // Three parts, tapered between middlegame and endgame by the non-pawn material left:

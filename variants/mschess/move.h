@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Ms. Chess move: 32 bits, because the enhanced pawn's capture in passing removes a
 // piece from a square other than its destination and the move has to say which.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Legal move generation for Ms. Chess.
 //
 // One generator body is instantiated per (side to move, is that army enhanced, is the

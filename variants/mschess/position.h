@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Ms. Chess position: the orthodox board (chess::Board, held by composition), the
 // side-wide "enhanced" state of each army, castling for the unenhanced side only, en
 // passant for the man after the woman's double step, clocks, and make/unmake with an

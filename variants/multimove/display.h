@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Multiple Move Chess for a GUI (engine/display.h): the chess board with the marks of the
 // turn under way (pieces that moved, pieces that may not move again, a checked king), and
 // how many single moves the turn has left.

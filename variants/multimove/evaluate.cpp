@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "evaluate.h"
 
 #include <algorithm>
@@ -185,10 +186,8 @@ Value evaluate(const Position& pos) {
     for (int move = 0; move < left && (i < nOur || j < nTheir); ++move) {
         int capture = i < nOur ? ourGains[std::size_t(i)] : 0;
         int rescue = j < nTheir ? theirGains[std::size_t(j)] : 0;
-        if (capture >= rescue)
-            collected += capture, ++i;
-        else
-            ++j; // rescued: no longer hanging
+        if (capture >= rescue) collected += capture, ++i;
+        else ++j; // rescued: no longer hanging
     }
     std::array<int, 32> hanging {};
     int nHanging = 0;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Static evaluation for Multiple Move Chess, from the side to move's point of view.
 //
 // What differs from chess is tempo: the mover plays its remaining single moves in a row,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Move generation for Multiple Move Chess.
 //
 // Two sets of moves matter. S, the single moves that rules 1-5 allow (the rules file's

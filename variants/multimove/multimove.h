@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Multiple Move Chess (Westmont rules) as a Game and SearchGame: the hooks the engine's
 // templates call. A "move" here is one single move; the side to move changes only when a
 // turn ends (`alternating` is false), and the search negates only then.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Multiple Move Chess (Westmont rules): the position. Each turn a player makes N single
 // moves in a row; this file holds everything a single move reads or changes.
 //

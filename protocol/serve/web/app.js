@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Harlequin's page: one game per tab, drawn from the state the server sends (the engine's
 // own description of the position, its legal moves and the referee's verdict). The page
 // judges no rule: it highlights the squares of the legal moves it was given and sends the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # A UCI test engine that crashes (SIGSEGV) when asked to move.
 while read -r cmd rest; do
     case "$cmd" in

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # A UCI test engine that always answers with an illegal move (no pawn of either side can
 # go from e2 to e5 in one move).
 while read -r cmd rest; do

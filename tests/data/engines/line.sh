@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # A UCI test engine that plays a fixed line: the arguments are the game's moves, and after
 # "position ... moves m1 ... mk" it plays argument k+1 (0000 when the line is used up).
 # "--score N" first: it reports "score cp N" with every move (default 0).

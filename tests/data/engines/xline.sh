@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # An XBoard (CECP v2) test engine that plays a fixed line, like line.sh: it counts the
 # moves it is sent (with "usermove") and the moves it plays since "new" or "setboard", and
 # on "go" plays the next argument.
