@@ -83,8 +83,10 @@ char fen_piece_at(std::string_view fen, std::string_view square) {
         char c = line[i];
         if (std::isdigit(static_cast<unsigned char>(c))) {
             int n = 0;
+            // A run of empty squares; absurd lengths (`4294967296`) stop counting at 1000,
+            // far past any board, instead of overflowing.
             while (i < line.size() && std::isdigit(static_cast<unsigned char>(line[i])))
-                n = n * 10 + (line[i++] - '0');
+                n = std::min(1000, n * 10 + (line[i++] - '0'));
             --i;
             file += n;
         } else if (std::isalpha(static_cast<unsigned char>(c))) {

@@ -1187,3 +1187,23 @@ TEST_CASE("xboard: Ms. Chess: the woman's pawn on the last rank, relayed as XBoa
         REQUIRE_FALSE(referee->play(m).has_value());
     CHECK_FALSE(referee->play(engine_move(p, 10s)).has_value());
 }
+
+TEST_CASE(
+    "xboard: a setboard with an absurd run of empty squares is refused, no overflow", "[xboard]") {
+    // The fuzzer found `setboard 4294967296 b k - 2 10 w` in Ms. Chess overflowing while the
+    // castling field (XBoard's unmoved-pieces form) was read from the board.
+    Process p = start_engine();
+    handshake(p);
+    p.send("variant mschess");
+    p.send("force");
+    CHECK(sync(p, 1, 5s).size() >= 1); // the setup and piece lines
+    for (const char* bad : {"setboard 4294967296 b k - 2 10 w", "setboard 99999999999 w - - 0 1"}) {
+        INFO(bad);
+        p.send(bad);
+        auto seen = sync(p, 2);
+        REQUIRE(seen.size() == 1);
+        CHECK(seen[0].rfind("tellusererror Illegal position", 0) == 0);
+    }
+    p.send("usermove e2e4"); // the start position is kept
+    CHECK(sync(p, 3).empty());
+}
