@@ -287,31 +287,6 @@ DatagenStats Generator::run(
     return stats;
 }
 
-std::vector<std::string> read_openings(
-    const std::string& path, const std::string& variant, std::string& error) {
-    std::vector<std::string> fens;
-    std::ifstream in(path);
-    if (!in) {
-        error = "cannot read " + path;
-        return {};
-    }
-    auto referee = make_referee(variant);
-    std::string line;
-    int number = 0;
-    while (std::getline(in, line)) {
-        ++number;
-        auto words = split_words(line);
-        if (words.empty() || words[0][0] == '#') continue;
-        if (auto err = set_epd_position(*referee, line)) {
-            error = fmt::format("{}:{}: {}", path, number, *err);
-            return {};
-        }
-        fens.push_back(referee->fen());
-    }
-    if (fens.empty()) error = "no position in " + path;
-    return fens;
-}
-
 } // namespace
 
 DatagenParse parse_datagen_args(const std::vector<std::string>& args) {
@@ -374,13 +349,17 @@ DatagenStats run_datagen(const DatagenOptions& o,
     const std::function<void(const std::string&)>& progress, const std::function<bool()>& stop) {
     std::vector<std::string> openings;
     if (!o.openings.empty()) {
-        std::string error;
-        openings = read_openings(o.openings, o.variant, error);
-        if (!error.empty()) {
+        // The EPD reader `harlequin match` uses (bench/openings.h): every line checked by
+        // the game's referee.
+        OpeningsConfig config;
+        config.file = o.openings;
+        auto load = load_openings(config, o.variant);
+        if (!load.error.empty()) {
             DatagenStats s;
-            s.error = error;
+            s.error = load.error;
             return s;
         }
+        for (const Opening& op : load.openings) openings.push_back(op.fen);
     }
     Generator g(o, std::move(openings));
     return g.run(progress, stop);

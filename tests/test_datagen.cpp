@@ -202,5 +202,5 @@ TEST_CASE("datagen arguments: bad ones get a clear error", "[datagen][args]") {
 TEST_CASE("datagen reports an unreadable openings file", "[datagen]") {
     auto o = small("chess", temp_file("noopen"));
     o.openings = "/nonexistent/openings.epd";
-    CHECK(run_datagen(o).error == "cannot read /nonexistent/openings.epd");
+    CHECK(run_datagen(o).error == "cannot open '/nonexistent/openings.epd'");
 }
