@@ -42,4 +42,15 @@ template <typename Layout> std::vector<std::string> layout_names(const Layout& l
     return names;
 }
 
+// A game without a taper: its weights struct as (value, 0) pairs, the tuner's layout for
+// a {middlegame, endgame} weight whose endgame half is unused.
+template <typename Weights> std::vector<int> scalar_weight_values(const Weights& w) {
+    static_assert(sizeof(Weights) % sizeof(int) == 0, "a scalar weights struct holds ints only");
+    const int* p = reinterpret_cast<const int*>(&w);
+    std::vector<int> v;
+    for (std::size_t i = 0; i < sizeof(Weights) / sizeof(int); ++i)
+        v.push_back(p[i]), v.push_back(0);
+    return v;
+}
+
 } // namespace hq

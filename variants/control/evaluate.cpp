@@ -108,12 +108,7 @@ Value evaluate(const Position& pos) {
 
 std::vector<std::string> trace_weight_names() { return layout_names(weights::Layout); }
 
-std::vector<int> trace_weight_values() {
-    std::vector<int> v;
-    const int* p = reinterpret_cast<const int*>(&W);
-    for (int i = 0; i < WeightCount; ++i) v.push_back(p[i]), v.push_back(0);
-    return v;
-}
+std::vector<int> trace_weight_values() { return scalar_weight_values(W); }
 
 void trace(const Position& pos, EvalTrace& t) {
     Tracer tr;
