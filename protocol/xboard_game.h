@@ -41,7 +41,7 @@ public:
     // Starts again from a FEN (empty: the game's start position) with no moves played. On
     // a bad FEN, the reason, and the game is unchanged. Where XBoard writes the castling
     // field as a list of unmoved pieces (xboard_fen_lists_unmoved), the rights are read
-    // from the board instead (kings and rooks on their home squares).
+    // from the board instead (Referee::castling_readings).
     std::optional<std::string> reset(std::string_view fen);
 
     // The side XBoard believes is on move: the game's side to move, or the other side
@@ -93,8 +93,6 @@ public:
 private:
     void replay();
     std::optional<std::string> castling_move(bool kingSide) const;
-    // The FEN with the castling rights its board allows, most rights first.
-    std::vector<std::string> castling_from_board(std::string_view fen) const;
     // The game after a legal single move, on a referee of its own (nothing if illegal).
     std::unique_ptr<Referee> after(std::string_view engineMove) const;
     // The square of the enemy piece a one-leg move removes elsewhere than on its
@@ -108,9 +106,5 @@ private:
     bool nullOwed = false;
     bool chess960 = false;
 };
-
-// The piece letter on a square ("e1") of a FEN's board field, '\0' if empty or unknown.
-// Reads one-letter pieces, as standard FEN has them.
-char fen_piece_at(std::string_view fen, std::string_view square);
 
 } // namespace hq

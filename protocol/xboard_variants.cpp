@@ -20,8 +20,8 @@ constexpr std::string_view ChessPieceTable = "PNBRQKpnbrqk";
 // six-field FEN that XBoard sends back is completed by the game from its variant name.
 std::string standard_fen(std::string_view fen) { return join_words(split_words(fen), 0, 6); }
 
-} // namespace
-
+// Whether a FEN's board names its pieces with the chess letters only (PNBRQK, pnbrqk):
+// then XBoard's own piece table shows them.
 bool chess_pieces_only(std::string_view fen) {
     auto fields = split_words(fen);
     if (fields.empty()) return false;
@@ -31,6 +31,8 @@ bool chess_pieces_only(std::string_view fen) {
             return false;
     return true;
 }
+
+} // namespace
 
 std::string xboard_variant_name(const VariantSpec& spec) {
     return spec.xboardName.empty() ? spec.name : spec.xboardName;

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // How the registered games are named and described to XBoard.
 //
-// XBoard knows some games by names of its own (VariantSpec::xboardName: standard chess is
-// `normal`, Chess960 `fischerandom`); every other registered game is offered under its
-// registry name, which XBoard 4.8+ treats as an
-// engine-defined variant: on `variant NAME` the engine answers with a `setup` line (the
-// piece letters, the board size, the parent variant `fairy` and the start position) and
-// one `piece` line per piece that moves differently from its chess namesake, in Betza
+// XBoard knows some games by names of its own (VariantSpec::xboardName, given by the
+// registry); every other registered game is offered under its registry name, which
+// XBoard 4.8+ treats as an engine-defined variant: on `variant NAME` the engine answers with a
+// `setup` line (the piece letters, the board size, the parent variant `fairy` and the start
+// position) and one `piece` line per piece that moves differently from its chess namesake, in Betza
 // notation. What Betza cannot say (Ms. Chess's capture in passing, Male Backlash, the
 // enhanced king's ban on passing over attacked squares; Multiple Move Chess's turns) XBoard
 // cannot check: such games need XBoard's legality testing off, and Harlequin judges the
@@ -22,16 +21,15 @@
 
 namespace hq {
 
+// The game XBoard's `new` sets up: its name for standard chess (CECP's `variant` command).
+inline constexpr std::string_view XBOARD_NEW_GAME_VARIANT = "normal";
+
 // XBoard's name for a registered game (VariantSpec::xboardName, else the registry name).
 std::string xboard_variant_name(const VariantSpec& spec);
 
 // The registered game for a name XBoard sends (a game's XBoard name, a registry name or
 // alias, case-insensitive); nothing if unknown.
 std::optional<std::string> variant_from_xboard(std::string_view name);
-
-// Whether a FEN's board names its pieces with the chess letters only (PNBRQK, pnbrqk);
-// not so for Control Chess's two-letter pieces.
-bool chess_pieces_only(std::string_view fen);
 
 // Whether XBoard knows the game's rules itself (no `setup` needed).
 bool xboard_knows(const VariantSpec& spec);
