@@ -3,10 +3,10 @@
 
 #include "commands.h"
 #include "engine/io.h"
-#include "engine_driver.h"
 #include "match_game.h"
 #include "openings.h"
 #include "pgn_check.h"
+#include "protocol/client/engine_driver.h"
 #include "variants/registry.h"
 
 #include <algorithm>

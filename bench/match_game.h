@@ -7,10 +7,10 @@
 // its move; the increment and a new period's time come at the end of each of its turns.
 #pragma once
 
-#include "engine_driver.h"
 #include "match_options.h"
 #include "openings.h"
-#include "pgn.h"
+#include "protocol/client/engine_driver.h"
+#include "protocol/pgn.h"
 
 #include <atomic>
 #include <functional>

@@ -32,11 +32,6 @@ std::optional<double> parse_seconds(const std::string& t) {
     return *m * 60.0 + *s;
 }
 
-// "2.5" -> "2.5", "60" -> "60", "1000000" -> "1000000": seconds as short as exact, never
-// in exponent form (a PGN TimeControl and XBoard's `st` want plain numbers). Ten
-// significant digits hold every whole number of seconds up to MAX_TIME_SECONDS.
-std::string seconds_text(double s) { return fmt::format("{:.10g}", s); }
-
 // The message for a time beyond what the runner keeps.
 std::string too_long(const std::string& given) {
     return fmt::format("{}: a time above {:.0f} s (about 31 years) is refused; give tc=inf "
@@ -109,11 +104,6 @@ std::optional<std::string> int_value(
 
 } // namespace
 
-std::int64_t clamped_ms(double seconds) {
-    if (!(seconds > 0)) return 0; // NaN too
-    return std::llround(std::min(seconds, MAX_TIME_SECONDS) * 1000);
-}
-
 std::optional<TimeControl> parse_time_control(const std::string& text) {
     TimeControl tc;
     if (text == "inf" || text == "infinite") return tc;
@@ -137,24 +127,6 @@ std::optional<TimeControl> parse_time_control(const std::string& text) {
     tc.base = *base;
     tc.infinite = false;
     return tc;
-}
-
-std::string TimeControl::pgn() const {
-    if (infinite) return "-";
-    std::string out = moves > 0 ? fmt::format("{}/", moves) : "";
-    out += seconds_text(base);
-    if (increment > 0) {
-        out += '+';
-        out += seconds_text(increment);
-    }
-    return out;
-}
-
-std::string EngineConfig::time_control_text() const {
-    if (!tc.infinite) return tc.pgn();
-    // A fixed time per move is one move in S seconds, period after period.
-    if (moveTime > 0) return "1/" + seconds_text(moveTime);
-    return "-";
 }
 
 ParsedMatchArgs parse_match_args(const std::vector<std::string>& args) {

@@ -3,8 +3,8 @@
 
 #include "engine/io.h"
 #include "engine/text.h"
-#include "engine_driver.h"
-#include "pgn.h"
+#include "protocol/client/engine_driver.h"
+#include "protocol/pgn.h"
 #include "variants/registry.h"
 
 #include <algorithm>
@@ -17,16 +17,6 @@ namespace hq {
 
 namespace {
 
-// SAN without check marks and annotations, castling with letters.
-std::string plain_san(std::string_view s) {
-    std::string out(s);
-    while (!out.empty() && std::string_view("+#!?").find(out.back()) != std::string_view::npos)
-        out.pop_back();
-    if (out == "0-0") out = "O-O";
-    if (out == "0-0-0") out = "O-O-O";
-    return out;
-}
-
 std::optional<std::string> read_file(const std::string& path, std::string& text) {
     std::ifstream in(path);
     if (!in) return "cannot open '" + path + "'";
@@ -37,17 +27,6 @@ std::optional<std::string> read_file(const std::string& path, std::string& text)
 }
 
 } // namespace
-
-std::optional<Referee::MoveNames> resolve_move(const Referee& referee, std::string_view token) {
-    if (auto names = referee.describe(token)) return names;
-    std::string want = plain_san(token);
-    if (want.empty()) return std::nullopt;
-    for (const auto& m : referee.legal_moves()) {
-        auto names = referee.describe(m);
-        if (names && plain_san(names->san) == want) return names;
-    }
-    return std::nullopt;
-}
 
 std::optional<std::string> set_epd_position(Referee& referee, const std::string& line) {
     auto words = split_words(line.substr(0, line.find(';')));

@@ -5,6 +5,7 @@
 
 #include "engine/referee.h"
 #include "match_options.h"
+#include "protocol/pgn.h" // resolve_move
 
 #include <optional>
 #include <string>
@@ -18,10 +19,6 @@ struct Opening {
     bool startpos = true;                 // it is the variant's start position
     std::vector<std::string> moves, sans; // book moves played from it
 };
-
-// A move as an engine or a PGN writes it: the referee's text, another text the referee
-// accepts, or the SAN of a legal move (with or without +/#, !/? or "0-0" for "O-O").
-std::optional<Referee::MoveNames> resolve_move(const Referee& referee, std::string_view token);
 
 // Reads the openings of `config` for the variant; with no file, the start position alone.
 // On error (unreadable file, illegal position or move, no opening) the message.

@@ -11,7 +11,7 @@
 // `harlequin match -checkpgn FILE` runs it on a match's output.
 #pragma once
 
-#include "pgn.h"
+#include "protocol/pgn.h"
 
 #include <string>
 #include <vector>

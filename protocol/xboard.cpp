@@ -401,7 +401,7 @@ void XBoard::cmd_ping(const std::string& line) {
 }
 
 // option NAME[=VALUE], for the engine's options (those our features declared, and also
-// Hash, Threads and Ponder, which XBoard normally sets by memory, cores and hard/easy).
+// Hash, Threads and Ponder, which XBoard usually sets by memory, cores and hard/easy).
 void XBoard::cmd_option(const std::string& setting) {
     auto eq = setting.find('=');
     auto nameWords = split_words(setting.substr(0, eq));

@@ -5,9 +5,9 @@
 #include "support.h"
 
 #include "bench/openings.h"
-#include "bench/pgn.h"
 #include "bench/pgn_check.h"
 #include "engine/perft.h"
+#include "protocol/pgn.h"
 #include "variants/martian/martian.h"
 
 #include <algorithm>

@@ -3,8 +3,8 @@
 // by the rules and by adjudication, and faulty engines (an illegal move, silence, a crash)
 // lose by forfeit with the reason in the PGN while the match goes on.
 #include "bench/match.h"
-#include "bench/pgn.h"
 #include "bench/pgn_check.h"
+#include "protocol/pgn.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

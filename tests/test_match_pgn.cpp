@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // PGN writing and reading for the match runner, the referee's SAN, and openings files.
 #include "bench/openings.h"
-#include "bench/pgn.h"
 #include "bench/pgn_check.h"
 #include "engine/text.h"
+#include "protocol/pgn.h"
 #include "variants/registry.h"
 
 #include <catch2/catch.hpp>

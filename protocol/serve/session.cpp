@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "session.h"
 
-#include "bench/openings.h"
-#include "bench/pgn.h"
 #include "engine/text.h"
+#include "protocol/pgn.h"
 #include "server.h"
 #include "variants/registry.h"
 
@@ -149,7 +148,7 @@ std::optional<Refusal> Session::load(const std::string& fen, const std::string* 
             auto it = g.tags.find(name);
             return it == g.tags.end() ? std::string() : it->second;
         };
-        auto v = canonical_variant(tag("Variant").empty() ? "chess" : tag("Variant"));
+        auto v = canonical_variant(tag("Variant").empty() ? default_variant() : tag("Variant"));
         if (!v)
             return Refusal {400, fmt::format("unknown variant '{}' in the PGN", tag("Variant"))};
         if (*v != variantName) return Refusal {400, fmt::format("the PGN is a game of {}", *v)};
@@ -718,7 +717,7 @@ std::string Session::pgn() const {
     };
     g.set_tag("White", name(WHITE));
     g.set_tag("Black", name(BLACK));
-    if (variantName != "chess") g.set_tag("Variant", variantName);
+    if (variantName != default_variant()) g.set_tag("Variant", variantName);
     if (!startFen.empty()) {
         g.set_tag("SetUp", "1");
         g.set_tag("FEN", startFen);

@@ -10,9 +10,9 @@
 // the lock cannot deadlock.
 #pragma once
 
-#include "bench/engine_driver.h"
 #include "engine/engine.h"
 #include "engine/referee.h"
+#include "protocol/client/engine_driver.h"
 
 #include <nlohmann/json.hpp>
 

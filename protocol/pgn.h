@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// PGN for the match runner: writing a played game, reading games back (openings in PGN,
-// checking a match's output). Writing follows the PGN export format: the seven tag roster
-// first, SAN moves (or the game's own move text where it has no SAN), move numbers, lines
-// of at most 79 characters.
+// PGN for the match runner and `harlequin serve`: writing a played game, reading games back
+// (openings in PGN, checking a match's output). Writing follows the PGN export format: the seven
+// tag roster first, SAN moves (or the game's own move text where it has no SAN), move numbers,
+// lines of at most 79 characters.
 //
 // Games with several single moves a turn (Multiple Move Chess) are written turn by turn:
 // a turn's single moves follow each other in order after the turn's number ("3. d4 e4"
@@ -10,12 +10,14 @@
 // ("3... Nf6") says when the other side moves.
 #pragma once
 
+#include "engine/referee.h"
 #include "engine/score.h"
 #include "engine/types.h"
 
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -62,5 +64,9 @@ struct PgnReadResult {
     std::string error;
 };
 PgnReadResult read_pgn(const std::string& text);
+
+// A move as an engine or a PGN writes it: the referee's text, another text the referee
+// accepts, or the SAN of a legal move (with or without +/#, !/? or "0-0" for "O-O").
+std::optional<Referee::MoveNames> resolve_move(const Referee& referee, std::string_view token);
 
 } // namespace hq

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The XBoard (CECP v2) driver. Start-up: `xboard`, `protover 2`, the engine's `feature`
 // lines (each answered `accepted`/`rejected`) up to `done=1`, the configured options.
-// Each game: `new`, `variant V` for other games than chess (`fischerandom` for Chess960),
-// `force`, `level MPS BASE INC` / `st S` / `sd D`, `post`, `easy`, `setboard FEN` when not
-// from the start, `ping N` ... `pong N`. The engine stays in force mode while its
-// opponent plays; on its turn it gets the moves it has not seen (`usermove` when it asked
-// for it, SAN when it asked for that), `time`/`otim` in centiseconds and `go`, and is put
-// back in force mode after its `move`. A late engine is told `?` (move now).
+// Each game: `new`, `variant V` (the game's XBoard name, protocol/xboard_variants.h) for
+// other games than the one `new` sets up, `force`, `level MPS BASE INC` / `st S` / `sd D`,
+// `post`, `easy`, `setboard FEN` when not from the start, `ping N` ... `pong N`. The engine stays
+// in force mode while its opponent plays; on its turn it gets the moves it has not seen (`usermove`
+// when it asked for it, SAN when it asked for that), `time`/`otim` in centiseconds and `go`, and is
+// put back in force mode after its `move`. A late engine is told `?` (move now).
 #pragma once
 
 #include "engine_driver.h"
@@ -16,17 +16,15 @@ namespace hq {
 class XboardDriver : public EngineDriver {
 public:
     using EngineDriver::EngineDriver;
-    ~XboardDriver() override { stop_process(); }
 
+    // `result R {reason}`, then `force`: XBoard's engines are told how a game ended.
+    void game_over(const std::string& result, const std::string& reason) override;
     std::optional<std::string> start() override;
     std::optional<std::string> new_game(const std::string& startFen, bool startpos) override;
     EngineReply go(const MoveRequest& request) override;
-    void game_over(const std::string& result, const std::string& reason) override;
-    void stop_process() override;
 
 private:
     bool sync(); // ping/pong when the engine supports it
-    std::string variant_name() const;
 
     bool featurePing = false, featureSetboard = false, featureUsermove = false;
     bool featureSan = false, featureTime = true;

@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // harlequin: with no arguments, a chess engine on stdin/stdout speaking UCI, or XBoard
-// (CECP v2) when the first command is `xboard`; otherwise the command-line run named by
-// the first argument, from the table below.
-#include "bench/commands.h"
+// (CECP v2) when the first command is `xboard` (protocol/protocol.h); otherwise the
+// command-line run named by the first argument, from the table below.
+#include "commands.h"
 #include "engine/io.h"
-#include "engine/text.h"
-#include "serve/serve.h"
-#include "uci.h"
-#include "xboard.h"
+#include "protocol/protocol.h"
+#include "protocol/serve/serve.h"
 
 #include <iostream>
 #include <string>
@@ -15,24 +13,6 @@
 #include <vector>
 
 namespace {
-
-// The first command chooses the protocol: `xboard` (or `protover`, from an XBoard that
-// skipped it) selects XBoard, anything else UCI, which then handles that command itself.
-int run_protocol(std::istream& in) {
-    std::string line;
-    while (std::getline(in, line)) {
-        auto words = hq::split_words(line);
-        if (words.empty()) continue;
-        if (words[0] == "xboard" || words[0] == "protover") {
-            hq::XBoard xboard;
-            return xboard.run(in, {line});
-        }
-        hq::Uci uci;
-        if (!uci.handle(line)) return 0;
-        return uci.run(in);
-    }
-    return 0;
-}
 
 // Every command-line run: its name and the function that takes the words after it and
 // returns the exit code.
@@ -55,7 +35,7 @@ constexpr Command Commands[] = {
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.empty()) return run_protocol(std::cin);
+    if (args.empty()) return hq::run_protocol(std::cin);
     std::string cmd = args[0];
     args.erase(args.begin());
     std::string names;

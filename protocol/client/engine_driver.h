@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Engines as the match runner sees them: a child process spoken to in UCI or XBoard
+// Engines as a client of their protocol sees them (the match runner, `harlequin serve`'s
+// external engine): a child process spoken to in UCI or XBoard
 // (CECP v2), asked for one move at a time. The runner keeps the clocks; a driver only
 // passes them on, measures how long the engine took and notices when it is late, silent
 // or gone. The driver knows no game rules: moves are text, checked by the Referee.
@@ -7,7 +8,7 @@
 
 #include "engine/types.h"
 #include "engine/variant_spec.h"
-#include "match_options.h"
+#include "engine_config.h"
 #include "process.h"
 
 #include <chrono>
@@ -76,7 +77,7 @@ public:
         : config(std::move(cfg))
         , variant(std::move(variant))
         , log(std::move(log)) { }
-    virtual ~EngineDriver() = default;
+    virtual ~EngineDriver() { stop_process(); }
 
     // Starts the process and completes the protocol handshake, selecting the variant. On
     // failure the message (the engine cannot be used).
@@ -87,10 +88,11 @@ public:
     // Asks for one move. Returns when the engine moves, when its time limit is over, or when
     // it dies.
     virtual EngineReply go(const MoveRequest& request) = 0;
-    // Tells the engine the game is over (the runner is the arbiter; this is a courtesy).
-    virtual void game_over(const std::string& result, const std::string& reason) = 0;
-    // Asks the engine to quit, waits a little, then kills it.
-    virtual void stop_process() = 0;
+    // Tells the engine the game is over (the runner is the arbiter; this is a courtesy that
+    // UCI has no words for).
+    virtual void game_over(const std::string& /*result*/, const std::string& /*reason*/) { }
+    // Asks the engine to quit (`quit`, in both protocols), waits a little, then kills it.
+    void stop_process();
 
     // The name for PGN and standings: one given by set_name, else the configured one, else
     // the engine's own (UCI id name, XBoard myname), else its command.
@@ -115,6 +117,36 @@ protected:
     ChildProcess::Read receive(std::string& line, Clock::time_point deadline);
     // Starts the process (command, arguments, dir).
     std::optional<std::string> launch();
+    // Sends `question` and reads lines until one `answers` it (true); false when the engine
+    // is gone, or silent for ReadyTimeout (then it is marked broken).
+    bool ask(const std::string& question, const std::function<bool(const std::string&)>& answers);
+    // The message for an engine that ended during start-up.
+    std::string exited_during_start();
+
+    // Waiting for the answer to `go`, which began at `start`.
+    struct MoveWait {
+        Clock::time_point start, deadline;
+        bool late = false;   // the time limit passed and the engine was told to move now
+        std::string line;    // the line just read
+        EngineThinking info; // the engine's last search report
+    };
+    // Sends the command that starts the search (`go`), with `limit` to answer in; nothing
+    // (and `reply` a CRASH) if the engine is gone.
+    std::optional<MoveWait> send_go(
+        const std::string& go, std::chrono::milliseconds limit, EngineReply& reply);
+    // Reads the next line of the answer into `wait.line`. When the time limit passes, the
+    // engine is told `moveNow` (`stop`, `?`) once and given StopGrace more, and
+    // `reply.seconds` says when the limit passed. False when there is no line: the engine
+    // closed its output or stayed silent past the grace (see unanswered).
+    bool next_line(MoveWait& wait, const char* moveNow, EngineReply& reply);
+    // The reply when no move came: a CRASH if the engine closed its output, else a TIMEOUT
+    // (one silent past the grace is stuck: marked broken).
+    EngineReply& unanswered(EngineReply& reply, const MoveWait& wait);
+    // Makes `reply` a CRASH: the exit status when the process ended, else `what`.
+    EngineReply& crash(EngineReply& reply, const std::string& what);
+    static double seconds_since(Clock::time_point t0) {
+        return std::chrono::duration<double>(Clock::now() - t0).count();
+    }
 
     EngineConfig config;
     VariantSpec variant;

@@ -2,6 +2,7 @@
 #include "uci_driver.h"
 
 #include "engine/text.h"
+#include "variants/registry.h"
 
 #include <cmath>
 #include <fmt/format.h>
@@ -25,10 +26,6 @@ bool parse_option(const std::vector<std::string>& w, std::string& name, std::str
     for (i += 2; i < w.size(); ++i)
         if (w[i] == "var" && i + 1 < w.size()) vars.push_back(w[++i]);
     return !name.empty();
-}
-
-double seconds_since(Clock::time_point t0) {
-    return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
 } // namespace
@@ -62,11 +59,7 @@ std::optional<std::string> UciDriver::start() {
     std::string line, idName;
     for (;;) {
         auto r = receive(line, deadline);
-        if (r == ChildProcess::Read::CLOSED) {
-            process.wait_exit(Clock::now() + QuitGrace);
-            return fmt::format("engine '{}' exited during start-up ({})", config.cmd,
-                process.exit_status().empty() ? "closed its output" : process.exit_status());
-        }
+        if (r == ChildProcess::Read::CLOSED) return exited_during_start();
         if (r == ChildProcess::Read::TIMEOUT)
             return fmt::format("engine '{}' did not answer uci with uciok", config.cmd);
         auto w = split_words(line);
@@ -83,9 +76,10 @@ std::optional<std::string> UciDriver::start() {
     for (const auto& [name, value] : config.options)
         send(fmt::format("setoption name {} value {}", name, value));
 
-    // The variant, as Cute Chess selects it: nothing for chess; UCI_Variant when the engine
-    // lists the game; UCI_Chess960 for Fischer random castling.
-    if (variant.name != "chess") {
+    // The variant, as Cute Chess selects it: nothing for the default game (standard chess,
+    // what a UCI engine plays unless told otherwise); UCI_Variant when the engine lists the
+    // game; UCI_Chess960 for Fischer random castling.
+    if (variant.name != default_variant()) {
         auto v = declared.find("uci_variant");
         bool listed = false;
         if (v != declared.end())
@@ -102,17 +96,9 @@ std::optional<std::string> UciDriver::start() {
 }
 
 bool UciDriver::sync() {
-    if (!send("isready")) return false;
-    auto deadline = Clock::now() + ReadyTimeout;
-    std::string line;
-    for (;;) {
-        auto r = receive(line, deadline);
-        if (r != ChildProcess::Read::LINE) {
-            if (r == ChildProcess::Read::TIMEOUT) broken = true;
-            return false;
-        }
-        if (line == "readyok" || line.rfind("readyok ", 0) == 0) return true;
-    }
+    return ask("isready", [](const std::string& line) {
+        return line == "readyok" || line.rfind("readyok ", 0) == 0;
+    });
 }
 
 std::optional<std::string> UciDriver::new_game(const std::string&, bool) {
@@ -123,14 +109,8 @@ std::optional<std::string> UciDriver::new_game(const std::string&, bool) {
 
 EngineReply UciDriver::go(const MoveRequest& req) {
     EngineReply reply;
-    auto crash = [&](std::string what) {
-        process.wait_exit(Clock::now() + std::chrono::milliseconds(200));
-        reply.kind = EngineReply::CRASH;
-        reply.detail = process.exit_status().empty() ? what : process.exit_status();
-        return reply;
-    };
     if (!sync()) {
-        if (!process.running()) return crash("closed its output");
+        if (!process.running()) return crash(reply, "closed its output");
         reply.kind = EngineReply::STALL;
         reply.detail = "no readyok after isready";
         return reply;
@@ -155,41 +135,18 @@ EngineReply UciDriver::go(const MoveRequest& req) {
     if (config.moveTime > 0) cmd += fmt::format(" movetime {}", clamped_ms(config.moveTime));
     if (config.depth > 0) cmd += fmt::format(" depth {}", config.depth);
     if (config.nodes > 0) cmd += fmt::format(" nodes {}", config.nodes);
-    auto t0 = Clock::now();
-    if (!send(cmd)) return crash("closed its input");
-
-    std::string line;
-    EngineThinking info;
-    auto deadline = t0 + req.timeLimit;
-    bool late = false;
-    for (;;) {
-        auto r = receive(line, deadline);
-        if (r == ChildProcess::Read::CLOSED) {
-            reply.seconds = seconds_since(t0);
-            return crash("closed its output");
-        }
-        if (r == ChildProcess::Read::TIMEOUT) {
-            if (late) { // not even `stop` helped: it must be restarted
-                broken = true;
-                break;
-            }
-            // Out of time: ask for the move anyway, so the engine is in step for the next
-            // game, but the game is lost.
-            late = true;
-            reply.seconds = seconds_since(t0);
-            send("stop");
-            deadline = Clock::now() + StopGrace;
+    auto wait = send_go(cmd, req.timeLimit, reply);
+    if (!wait) return reply;
+    while (next_line(*wait, "stop", reply)) {
+        if (wait->line.rfind("info", 0) == 0) {
+            parse_uci_info(wait->line, wait->info);
             continue;
         }
-        if (line.rfind("info", 0) == 0) {
-            parse_uci_info(line, info);
-            continue;
-        }
-        auto w = split_words(line);
+        auto w = split_words(wait->line);
         if (w.empty() || w[0] != "bestmove") continue;
-        if (late) break;
-        reply.seconds = seconds_since(t0);
-        reply.info = info;
+        if (wait->late) break;
+        reply.seconds = seconds_since(wait->start);
+        reply.info = wait->info;
         // `0000` is a move like any other here: the referee judges it (a pass where the
         // game has one, as in Martian Chess; an illegal move elsewhere).
         if (w.size() < 2 || w[1] == "(none)" || w[1] == "none") {
@@ -201,17 +158,7 @@ EngineReply UciDriver::go(const MoveRequest& req) {
         }
         return reply;
     }
-    reply.kind = EngineReply::TIMEOUT;
-    reply.info = info;
-    return reply;
-}
-
-void UciDriver::stop_process() {
-    if (process.running()) {
-        send("quit");
-        process.wait_exit(Clock::now() + QuitGrace);
-    }
-    process.kill();
+    return unanswered(reply, *wait);
 }
 
 } // namespace hq

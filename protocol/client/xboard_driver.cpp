@@ -2,6 +2,7 @@
 #include "xboard_driver.h"
 
 #include "engine/text.h"
+#include "protocol/xboard_variants.h"
 
 #include <cmath>
 #include <fmt/format.h>
@@ -51,10 +52,6 @@ std::string level_base(double seconds) {
 // A number of seconds as short as exact ("5", "0.5", "1000000"; never in exponent form).
 std::string short_seconds(double s) { return fmt::format("{:.10g}", s); }
 
-double seconds_since(Clock::time_point t0) {
-    return std::chrono::duration<double>(Clock::now() - t0).count();
-}
-
 } // namespace
 
 bool parse_xboard_thinking(const std::string& line, EngineThinking& info) {
@@ -77,12 +74,6 @@ bool parse_xboard_thinking(const std::string& line, EngineThinking& info) {
     return true;
 }
 
-std::string XboardDriver::variant_name() const {
-    if (variant.name == "chess") return "normal";
-    if (variant.chess960) return "fischerandom";
-    return variant.name;
-}
-
 std::optional<std::string> XboardDriver::start() {
     if (auto err = launch()) return err;
     send("xboard");
@@ -94,11 +85,7 @@ std::optional<std::string> XboardDriver::start() {
     bool anyFeature = false;
     for (;;) {
         auto r = receive(line, deadline);
-        if (r == ChildProcess::Read::CLOSED) {
-            process.wait_exit(Clock::now() + QuitGrace);
-            return fmt::format("engine '{}' exited during start-up ({})", config.cmd,
-                process.exit_status().empty() ? "closed its output" : process.exit_status());
-        }
+        if (r == ChildProcess::Read::CLOSED) return exited_during_start();
         if (r == ChildProcess::Read::TIMEOUT) {
             if (anyFeature) break; // features without done=1: go on, as XBoard does
             return fmt::format("engine '{}' sent no features after protover 2", config.cmd);
@@ -142,8 +129,8 @@ std::optional<std::string> XboardDriver::start() {
     }
     engineName = myname;
 
-    std::string v = variant_name();
-    if (v != "normal") {
+    std::string v = xboard_variant_name(variant);
+    if (v != XBOARD_NEW_GAME_VARIANT) {
         bool listed = false;
         for (const auto& name : variants) listed |= name == v;
         if (!listed)
@@ -160,23 +147,15 @@ std::optional<std::string> XboardDriver::start() {
 bool XboardDriver::sync() {
     if (!featurePing) return process.running();
     int n = ++pingCounter;
-    if (!send(fmt::format("ping {}", n))) return false;
-    auto deadline = Clock::now() + ReadyTimeout;
-    std::string line, want = fmt::format("pong {}", n);
-    for (;;) {
-        auto r = receive(line, deadline);
-        if (r != ChildProcess::Read::LINE) {
-            if (r == ChildProcess::Read::TIMEOUT) broken = true;
-            return false;
-        }
-        if (join_words(split_words(line), 0, 2) == want) return true;
-    }
+    std::string want = fmt::format("pong {}", n);
+    return ask(fmt::format("ping {}", n),
+        [&](const std::string& line) { return join_words(split_words(line), 0, 2) == want; });
 }
 
 std::optional<std::string> XboardDriver::new_game(const std::string& startFen, bool startpos) {
     send("new");
-    std::string v = variant_name();
-    if (v != "normal") send("variant " + v);
+    std::string v = xboard_variant_name(variant);
+    if (v != XBOARD_NEW_GAME_VARIANT) send("variant " + v);
     send("force");
     if (!config.tc.infinite)
         send(fmt::format("level {} {} {}", config.tc.moves, level_base(config.tc.base),
@@ -196,12 +175,6 @@ std::optional<std::string> XboardDriver::new_game(const std::string& startFen, b
 
 EngineReply XboardDriver::go(const MoveRequest& req) {
     EngineReply reply;
-    auto crash = [&](std::string what) {
-        process.wait_exit(Clock::now() + std::chrono::milliseconds(200));
-        reply.kind = EngineReply::CRASH;
-        reply.detail = process.exit_status().empty() ? what : process.exit_status();
-        return reply;
-    };
     // The moves it has not seen yet, in force mode.
     std::vector<std::string> sentNow;
     for (; movesSent < req.moves->size(); ++movesSent) {
@@ -213,7 +186,7 @@ EngineReply XboardDriver::go(const MoveRequest& req) {
         }
         if (m == "0000") m = "@@@@"; // a pass (Martian Chess) is CECP's null move
         sentNow.push_back(m);
-        if (!send(featureUsermove ? "usermove " + m : m)) return crash("closed its input");
+        if (!send(featureUsermove ? "usermove " + m : m)) return crash(reply, "closed its input");
     }
     if (featureTime && req.timed[req.side]) {
         Color them = ~req.side;
@@ -222,30 +195,10 @@ EngineReply XboardDriver::go(const MoveRequest& req) {
         send(fmt::format(
             "otim {}", cs(req.timed[them] ? req.timeLeftMs[them] : req.timeLeftMs[req.side])));
     }
-    auto t0 = Clock::now();
-    if (!send("go")) return crash("closed its input");
-
-    std::string line;
-    EngineThinking info;
-    auto deadline = t0 + req.timeLimit;
-    bool late = false;
-    for (;;) {
-        auto r = receive(line, deadline);
-        if (r == ChildProcess::Read::CLOSED) {
-            reply.seconds = seconds_since(t0);
-            return crash("closed its output");
-        }
-        if (r == ChildProcess::Read::TIMEOUT) {
-            if (late) {
-                broken = true;
-                break;
-            }
-            late = true;
-            reply.seconds = seconds_since(t0);
-            send("?");
-            deadline = Clock::now() + StopGrace;
-            continue;
-        }
+    auto wait = send_go("go", req.timeLimit, reply);
+    if (!wait) return reply;
+    while (next_line(*wait, "?", reply)) {
+        const std::string& line = wait->line;
         auto w = split_words(line);
         if (w.empty()) continue;
         std::string move;
@@ -255,27 +208,27 @@ EngineReply XboardDriver::go(const MoveRequest& req) {
         if (!move.empty()) {
             send("force");
             ++movesSent; // it knows its own move
-            if (late) break;
-            reply.seconds = seconds_since(t0);
+            if (wait->late) break;
+            reply.seconds = seconds_since(wait->start);
             reply.kind = EngineReply::MOVE;
             reply.move = move;
-            reply.info = info;
+            reply.info = wait->info;
             return reply;
         }
-        if (parse_xboard_thinking(line, info)) continue;
-        if (late) continue;
+        if (parse_xboard_thinking(line, wait->info)) continue;
+        if (wait->late) continue;
         if (w[0] == "resign") {
-            reply.seconds = seconds_since(t0);
+            reply.seconds = seconds_since(wait->start);
             reply.kind = EngineReply::RESIGN;
-            reply.info = info;
+            reply.info = wait->info;
             send("force");
             return reply;
         }
         if (w[0] == "1-0" || w[0] == "0-1" || w[0] == "1/2-1/2") {
-            reply.seconds = seconds_since(t0);
+            reply.seconds = seconds_since(wait->start);
             reply.kind = EngineReply::CLAIM;
             reply.move = line;
-            reply.info = info;
+            reply.info = wait->info;
             send("force");
             return reply;
         }
@@ -284,7 +237,7 @@ EngineReply XboardDriver::go(const MoveRequest& req) {
         bool rejected = false;
         for (const auto& m : sentNow) rejected |= w.back() == m;
         if (line.rfind("Illegal move", 0) == 0 && rejected) {
-            reply.seconds = seconds_since(t0);
+            reply.seconds = seconds_since(wait->start);
             reply.kind = EngineReply::REJECT;
             reply.move = w.back();
             reply.detail = line;
@@ -292,22 +245,12 @@ EngineReply XboardDriver::go(const MoveRequest& req) {
             return reply;
         }
     }
-    reply.kind = EngineReply::TIMEOUT;
-    reply.info = info;
-    return reply;
+    return unanswered(reply, *wait);
 }
 
 void XboardDriver::game_over(const std::string& result, const std::string& reason) {
     send(fmt::format("result {} {{{}}}", result, reason));
     send("force");
-}
-
-void XboardDriver::stop_process() {
-    if (process.running()) {
-        send("quit");
-        process.wait_exit(Clock::now() + QuitGrace);
-    }
-    process.kill();
 }
 
 } // namespace hq

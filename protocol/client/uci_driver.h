@@ -16,13 +16,10 @@ namespace hq {
 class UciDriver : public EngineDriver {
 public:
     using EngineDriver::EngineDriver;
-    ~UciDriver() override { stop_process(); }
 
     std::optional<std::string> start() override;
     std::optional<std::string> new_game(const std::string& startFen, bool startpos) override;
     EngineReply go(const MoveRequest& request) override;
-    void game_over(const std::string&, const std::string&) override { }
-    void stop_process() override;
 
 private:
     // Sends isready and waits for readyok; false (and marked broken) if it never comes.

@@ -56,6 +56,16 @@ private:
     std::string text, line;
 };
 
+// SAN without check marks and annotations, castling with letters.
+std::string plain_san(std::string_view s) {
+    std::string out(s);
+    while (!out.empty() && std::string_view("+#!?").find(out.back()) != std::string_view::npos)
+        out.pop_back();
+    if (out == "0-0") out = "O-O";
+    if (out == "0-0-0") out = "O-O-O";
+    return out;
+}
+
 } // namespace
 
 int fen_fullmove(const std::string& fen) {
@@ -218,6 +228,17 @@ PgnReadResult read_pgn(const std::string& text) {
     }
     if (inGame) finish(); // a last game without result token
     return out;
+}
+
+std::optional<Referee::MoveNames> resolve_move(const Referee& referee, std::string_view token) {
+    if (auto names = referee.describe(token)) return names;
+    std::string want = plain_san(token);
+    if (want.empty()) return std::nullopt;
+    for (const auto& m : referee.legal_moves()) {
+        auto names = referee.describe(m);
+        if (names && plain_san(names->san) == want) return names;
+    }
+    return std::nullopt;
 }
 
 } // namespace hq
