@@ -11,6 +11,8 @@ import subprocess
 import tempfile
 import time
 
+from child import wait_or_kill
+
 
 class Browser:
     # The flags this machine's closed network needs (no background connections) and root.
@@ -134,11 +136,7 @@ class Browser:
             self.call("Browser.close", timeout=5)
         except Exception:
             pass
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        wait_or_kill(self.proc, 5)
         os.close(self.to_browser)
         os.close(self.from_browser)
         shutil.rmtree(self.profile, ignore_errors=True)

@@ -12,11 +12,12 @@ Not part of `make test` (it takes minutes). Run it against a sanitizer build:
         --seed 1 --rounds 300
 
 (--helper: a fast build for the legal-move look-ups; --games and --protocols narrow the
-run. 300 rounds of every game over both protocols take about six minutes; .ci/run runs a
+run; the games are by default every one the engine advertises in its UCI_Variant option. 300 rounds of every game over both protocols take about six minutes; .ci/run runs a
 shorter one.)
 
-For every game, over UCI and over XBoard, it sends valid and mutated FENs (from
-tests/data/<game>.epd), legal and garbage moves, searches, and commands at the wrong time,
+For every game, over UCI and over XBoard (where the engine offers it there), it sends valid
+and mutated FENs (from the game's perft file, tests/data/<game>.epd, or the file of the
+game it is a form of: mschess.epd for mschess-black), legal and garbage moves, searches, and commands at the wrong time,
 and after each step checks that the engine still answers `isready`/`ping` within
 --timeout seconds, that the process is alive, that stderr has no sanitizer report, and
 that a rejected FEN or move left the previous position in place (UCI: `d`'s Fen line;
@@ -26,6 +27,7 @@ Standard library only.
 """
 
 import argparse
+import contextlib
 import os
 import queue
 import random
@@ -34,15 +36,9 @@ import sys
 import threading
 import time
 
+from child import wait_or_kill
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-GAMES = ["chess", "chess960", "mschess", "mschess-black", "multimove", "multimove2",
-         "control", "martian"]
-EPD = {"chess": "chess", "chess960": "chess960", "mschess": "mschess",
-       "mschess-black": "mschess", "multimove": "multimove", "multimove2": "multimove",
-       "control": "control", "martian": "martian"}
-XBOARD_NAME = {"chess": "normal", "chess960": "fischerandom"}
-# Games whose pieces change owner are not offered over XBoard (docs/xboard.md).
-NOT_XBOARD = {"control", "martian"}
 SANITIZER_MARKS = (b"runtime error", b"AddressSanitizer", b"LeakSanitizer",
                    b"UndefinedBehaviorSanitizer", b"Assertion", b"terminate called")
 
@@ -119,17 +115,36 @@ class Proc:
             self.p.stdin.flush()
         except (BrokenPipeError, OSError):
             pass
-        try:
-            self.p.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.p.kill()
-            self.p.wait()
+        wait_or_kill(self.p, 20)
         self.err.close()
+
+
+def advertised_games(binary, timeout):
+    """The games the engine offers, read as a GUI reads them: the `var` values of the
+    UCI_Variant combo option in its answer to `uci`."""
+    out = subprocess.run([binary], input="uci\nquit\n", capture_output=True, text=True,
+                         timeout=timeout).stdout
+    for line in out.splitlines():
+        w = line.split()
+        if w[:3] == ["option", "name", "UCI_Variant"]:
+            return [w[i + 1] for i in range(len(w) - 1) if w[i] == "var"]
+    return []
+
+
+def epd_file(game):
+    """The game's perft file, or that of the game it is a form of: the longest file name
+    that begins its name (mschess.epd for mschess-black; the FENs carry the fields that
+    tell such games apart)."""
+    data = os.path.join(HERE, "data")
+    stems = [f[:-4] for f in os.listdir(data) if f.endswith(".epd") and game.startswith(f[:-4])]
+    if not stems:
+        raise SystemExit("no perft file in %s for the game %s" % (data, game))
+    return os.path.join(data, max(stems, key=len) + ".epd")
 
 
 def load_fens(game):
     fens = []
-    with open(os.path.join(HERE, "data", EPD[game] + ".epd")) as f:
+    with open(epd_file(game)) as f:
         for line in f:
             line = line.strip()
             if line and not line.startswith("#"):
@@ -285,6 +300,23 @@ class Fuzzer:
         self.proc = Proc(self.args.binary, errpath)
         return self.proc
 
+    @contextlib.contextmanager
+    def guarded(self, proto, game, p):
+        """A session with the engine: a hang or death is a failure, and at the end the
+        process is closed and its stderr checked for a sanitizer report."""
+        try:
+            yield
+        except Hang as e:
+            self.fail(proto, game, "HANG", str(e))
+        except Dead as e:
+            self.fail(proto, game, "DEAD", str(e))
+        finally:
+            self.count("lines sent/%s/%s" % (proto, game), len(p.sent))
+            p.close()
+            rep = p.stderr_report()
+            if rep and not any("%s %s" % (proto, game) in f for f in self.failures[-1:]):
+                self.fail(proto, game, "sanitizer report at exit", rep.decode("utf-8", "replace")[:300])
+
     def fail(self, proto, game, what, detail=""):
         msg = "FAIL [%s %s seed=%d] %s %s" % (proto, game, self.args.seed, what, detail)
         print(msg, flush=True)
@@ -332,7 +364,7 @@ class Fuzzer:
     def fuzz_uci(self, game, rng):
         p = self.start("uci", game)
         fens = load_fens(game)
-        try:
+        with self.guarded("uci", game, p):
             p.send("uci")
             p.until(lambda l: l == "uciok", self.args.timeout)
             out = self.uci("setoption name UCI_Variant value " + game)
@@ -518,7 +550,7 @@ class Fuzzer:
                         legal = self.uci_legal()
                 elif step == 12:
                     # Another variant then back: the position is reset, nothing breaks.
-                    other = rng.choice(GAMES)
+                    other = rng.choice(self.args.all_games)
                     self.uci("setoption name UCI_Variant value " + other)
                     self.uci("position fen " + rng.choice(load_fens(other)))
                     p.send("go perft 1")
@@ -556,16 +588,6 @@ class Fuzzer:
                     self.uci("")
                 if p.p.poll() is not None:
                     raise Dead("exit code %s" % p.p.returncode)
-        except Hang as e:
-            self.fail("uci", game, "HANG", str(e))
-        except Dead as e:
-            self.fail("uci", game, "DEAD", str(e))
-        finally:
-            self.count("lines sent/uci/%s" % game, len(p.sent))
-            p.close()
-            rep = p.stderr_report()
-            if rep and not any("uci %s" % game in f for f in self.failures[-1:]):
-                self.fail("uci", game, "sanitizer report at exit", rep.decode("utf-8", "replace")[:300])
 
     # ---------------- XBoard ----------------
     def xb(self, line):
@@ -583,12 +605,12 @@ class Fuzzer:
         p = self.start("xboard", game)
         self.ping = 0
         fens = load_fens(game)
-        name = XBOARD_NAME.get(game, game)
-        try:
+        with self.guarded("xboard", game, p):
             p.send("xboard")
             p.send("protover 2")
             p.until(lambda l: l == "feature done=1", self.args.timeout)
-            out = self.xb("variant " + name)
+            # The registry name: XBoard's own names (`normal`) are accepted as aliases.
+            out = self.xb("variant " + game)
             if any(l.startswith("Error") for l in out):
                 self.fail("xboard", game, "variant rejected", str(out))
                 return
@@ -673,7 +695,7 @@ class Fuzzer:
                     self.xb("force")
                     self.count("xboard/%s/wrong-time" % game)
                     if "new" in seq or any(s.startswith("variant") for s in seq):
-                        self.xb("variant " + name)
+                        self.xb("variant " + game)
                         cur = None
                     self.xb("force")
                     self.xb("setboard " + (cur or fens[0]))
@@ -701,16 +723,25 @@ class Fuzzer:
                     cur = cur or fens[0]
                 if p.p.poll() is not None:
                     raise Dead("exit code %s" % p.p.returncode)
-        except Hang as e:
-            self.fail("xboard", game, "HANG", str(e))
-        except Dead as e:
-            self.fail("xboard", game, "DEAD", str(e))
+
+    def xboard_offers(self, game):
+        """Whether the engine plays the game over XBoard: not when `variant` answers that it
+        is not offered there (games whose pieces change owner, docs/xboard.md)."""
+        p = Proc(self.args.helper or self.args.binary, os.devnull)
+        try:
+            p.send("xboard")
+            p.send("protover 2")
+            p.send("variant " + game)
+            p.send("ping 1")
+            out = p.until(lambda l: l == "pong 1", self.args.timeout)
+        except (Hang, Dead):
+            out = []  # the fuzzing session will tell
         finally:
-            self.count("lines sent/xboard/%s" % game, len(p.sent))
             p.close()
-            rep = p.stderr_report()
-            if rep and not any("xboard %s" % game in f for f in self.failures[-1:]):
-                self.fail("xboard", game, "sanitizer report at exit", rep.decode("utf-8", "replace")[:300])
+        offered = not any("not offered" in l for l in out)
+        if not offered:
+            self.count("xboard/%s/not offered" % game)
+        return offered
 
     def check_kept(self, game, cur, helper_legal, why):
         """A move legal in the kept position is still accepted (then taken back)."""
@@ -733,7 +764,7 @@ class Fuzzer:
             rng = random.Random("%d-uci-%s" % (self.args.seed, game))
             if "uci" in self.args.protocols:
                 self.fuzz_uci(game, rng)
-            if "xboard" in self.args.protocols and game not in NOT_XBOARD:
+            if "xboard" in self.args.protocols and self.xboard_offers(game):
                 helper = Helper(self.args.helper or self.args.binary, game, self.args.timeout)
                 rng = random.Random("%d-xb-%s" % (self.args.seed, game))
                 self.fuzz_xboard(game, rng, helper.legal)
@@ -798,11 +829,15 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rounds", type=int, default=40, help="fuzz steps per game and protocol")
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds an answer may take")
-    ap.add_argument("--games", nargs="*", default=GAMES)
+    ap.add_argument("--games", nargs="*", help="default: every game the engine advertises")
     ap.add_argument("--protocols", nargs="*", default=["uci", "xboard"])
     ap.add_argument("--log", default="/tmp/hq-fuzz/failures.log")
     ap.add_argument("--workdir", default="/tmp/hq-fuzz")
     args = ap.parse_args()
+    args.all_games = advertised_games(args.helper or args.binary, args.timeout * 3)
+    if not args.all_games:
+        raise SystemExit("%s advertises no games (no UCI_Variant option)" % args.binary)
+    args.games = args.games or args.all_games
     os.makedirs(args.workdir, exist_ok=True)
     os.makedirs(os.path.dirname(args.log), exist_ok=True)
     sys.exit(Fuzzer(args).run())
