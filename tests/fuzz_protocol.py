@@ -142,6 +142,15 @@ def epd_file(game):
     return os.path.join(data, max(stems, key=len) + ".epd")
 
 
+def fen_command(rng, command, fens, game, unchanged):
+    """`command FEN` with one of the game's FENs, mutated but for `unchanged` of the time:
+    the FEN and the line (bytes when the mutation made bytes)."""
+    base = rng.choice(fens)
+    text = base if rng.random() < unchanged else mutate(rng, base, game)
+    line = (command.encode() + b" " + text) if isinstance(text, bytes) else command + " " + text
+    return text, line
+
+
 def load_fens(game):
     fens = []
     with open(epd_file(game)) as f:
@@ -377,9 +386,7 @@ class Fuzzer:
                 step = rng.randrange(14)
                 if step <= 4:
                     # A FEN, mutated most of the time; the position must be kept on error.
-                    base = rng.choice(fens)
-                    text = base if rng.random() < 0.15 else mutate(rng, base, game)
-                    line = (b"position fen " + text) if isinstance(text, bytes) else "position fen " + text
+                    text, line = fen_command(rng, "position fen", fens, game, 0.15)
                     if rng.random() < 0.2:
                         extra = " moves " + " ".join(random_move_text(rng, []) for _ in range(2))
                         line = line + (extra.encode() if isinstance(line, bytes) else extra)
@@ -622,9 +629,7 @@ class Fuzzer:
             for rnd in range(self.args.rounds):
                 step = rng.randrange(10)
                 if step <= 3:
-                    base = rng.choice(fens)
-                    text = base if rng.random() < 0.2 else mutate(rng, base, game)
-                    line = (b"setboard " + text) if isinstance(text, bytes) else "setboard " + text
+                    text, line = fen_command(rng, "setboard", fens, game, 0.2)
                     out = self.xb(line)
                     self.count("xboard/%s/setboard" % game)
                     rejected = any("Illegal position" in l or l.startswith("Error") for l in out)
