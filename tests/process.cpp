@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utility>
 
 namespace hq::test {
 
@@ -31,6 +32,13 @@ Process::Process(const std::vector<std::string>& argv) {
     fromChild = out[0];
     signal(SIGPIPE, SIG_IGN);
 }
+
+Process::Process(Process&& other) noexcept
+    : pid(std::exchange(other.pid, -1))
+    , toChild(std::exchange(other.toChild, -1))
+    , fromChild(std::exchange(other.fromChild, -1))
+    , buffer(std::move(other.buffer))
+    , exitCode(std::exchange(other.exitCode, 0)) { }
 
 Process::~Process() {
     if (toChild >= 0) close(toChild);

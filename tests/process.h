@@ -18,6 +18,8 @@ public:
     ~Process();
     Process(const Process&) = delete;
     Process& operator=(const Process&) = delete;
+    // Takes over the child; the moved-from object no longer owns one.
+    Process(Process&& other) noexcept;
 
     void send(const std::string& line);
     // The next output line, or nothing if none arrives within the timeout.

@@ -19,29 +19,12 @@ import argparse
 import json
 import os
 import random
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Browser  # noqa: E402
-
-FAILURES = []
-
-
-def check(cond, what):
-    if not cond:
-        FAILURES.append(what)
-        print(f"FAIL: {what}", flush=True)
-    return cond
-
-
-def start_server(binary):
-    proc = subprocess.Popen([binary, "serve", "--port", "0", "--idle", "5"],
-                            stdout=subprocess.PIPE, text=True)
-    line = proc.stdout.readline()
-    port = int(line.split("http://")[1].split("/")[0].rsplit(":", 1)[1])
-    return proc, port
+from serve_support import check, start_serve, tally  # noqa: E402
 
 
 def js(b, expr):
@@ -291,7 +274,7 @@ def main():
     args = ap.parse_args()
     if args.screenshots:
         os.makedirs(args.screenshots, exist_ok=True)
-    proc, port = start_server(args.harlequin)
+    proc, port = start_serve(args.harlequin, "--idle", "5")
     b = None
     t0 = time.time()
     try:
@@ -315,8 +298,7 @@ def main():
         proc.terminate()
         proc.wait(timeout=10)
     print(f"browser test took {time.time() - t0:.0f} s")
-    print(f"{0 if FAILURES else 1} passed, {len(FAILURES)} failed")
-    return 1 if FAILURES else 0
+    return tally()
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ Prints the measurements; exits non-zero on any failure.
 import argparse
 import http.client
 import json
+import os
 import queue
 import random
 import socket
@@ -27,24 +28,13 @@ import sys
 import threading
 import time
 
-FAILURES = []
-
-
-def check(cond, what):
-    if not cond:
-        FAILURES.append(what)
-        print(f"FAIL: {what}", flush=True)
-    return cond
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from serve_support import check, start_serve, tally  # noqa: E402
 
 
 class Server:
     def __init__(self, binary, *args):
-        self.proc = subprocess.Popen([binary, "serve", "--port", "0", *args],
-                                     stdout=subprocess.PIPE, text=True)
-        line = self.proc.stdout.readline()
-        if "http://" not in line:
-            raise RuntimeError(f"no address printed: {line!r}")
-        self.port = int(line.split("http://")[1].split("/")[0].rsplit(":", 1)[1])
+        self.proc, self.port = start_serve(binary, *args)
 
     def request(self, method, path, body=None, raw=None, timeout=30):
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
@@ -443,8 +433,7 @@ def main():
     finally:
         check(server.proc.poll() is None, "the server is still running (no crash)")
         server.stop()
-    print(f"{0 if FAILURES else 1} passed, {len(FAILURES)} failed")
-    return 1 if FAILURES else 0
+    return tally()
 
 
 if __name__ == "__main__":

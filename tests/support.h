@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Shared helpers for the tests: reading perft EPD files and running an engine's perft
-// synchronously through the facade, for any registered game.
+// Shared helpers for the tests: reading perft EPD files, positions and their move texts,
+// and running an engine's perft or search synchronously through the facade, for any
+// registered game.
 #pragma once
 
 #include "engine/engine.h"
 #include "engine/game.h"
+#include "engine/perft.h"
 #include "engine/text.h"
 #include "variants/registry.h"
 
@@ -48,7 +50,15 @@ inline std::vector<PerftCase> read_epd(const std::string& file) {
     return cases;
 }
 
-// A game's position from FEN; the test fails (with the message) if the FEN is refused.
+// The game whose rules a Position follows, for the helpers below that take a position: a
+// rule-test file states it once, e.g.
+// `template <> struct hq::test::GameOf<mschess::Position> : std::type_identity<MsChess> {};`
+template <typename P> struct GameOf;
+
+using Texts = std::vector<std::string>;
+
+// A game's position from FEN; the test fails (with the message) if the FEN is refused. A
+// rule-test file names it for its game: `constexpr auto from_fen = position_from_fen<G>;`.
 template <Game G> typename G::Position position_from_fen(const std::string& fen) {
     typename G::Position p;
     auto err = p.set_fen(fen);
@@ -57,31 +67,116 @@ template <Game G> typename G::Position position_from_fen(const std::string& fen)
     return p;
 }
 
+// `v` in order (expected move lists are written in the order that reads best).
+inline Texts sorted(Texts v) {
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
 // The texts of every legal move, sorted.
-template <Game G> std::vector<std::string> legal_move_texts(const typename G::Position& p) {
+template <typename P> Texts legal_texts(const P& p) {
+    using G = typename GameOf<P>::type;
     typename G::MoveList list;
     G::generate_legal(p, list);
-    std::vector<std::string> out;
+    Texts out;
     for (auto m : list) out.push_back(p.move_text(m));
-    std::sort(out.begin(), out.end());
-    return out;
+    return sorted(out);
 }
 
 // Whether `text` is the text of a legal move here.
-template <Game G> bool is_legal_text(const typename G::Position& p, const std::string& text) {
-    auto all = legal_move_texts<G>(p);
+template <typename P> bool is_legal_text(const P& p, const std::string& text) {
+    auto all = legal_texts(p);
     return std::find(all.begin(), all.end(), text) != all.end();
 }
 
+// The legal moves whose text starts with the square `from` (those of the piece there),
+// sorted.
+template <typename P> Texts moves_from(const P& p, const std::string& from) {
+    Texts out;
+    for (const auto& t : legal_texts(p))
+        if (t.compare(0, from.size(), from) == 0) out.push_back(t);
+    return out;
+}
+
+// The destination squares of the piece on `from`, sorted: the last two letters of its plain
+// moves (four letters: no promotion, no second leg).
+template <typename P> Texts targets_of(const P& p, const std::string& from) {
+    Texts out;
+    for (const auto& t : moves_from(p, from))
+        if (t.size() == 4) out.push_back(t.substr(2));
+    return out;
+}
+
+// Sets each FEN in turn: every one is refused with a message and leaves `p` as it was.
+template <typename P> void check_refused(P& p, const std::vector<std::string>& fens) {
+    const std::string before = p.fen();
+    for (const std::string& fen : fens) {
+        INFO(fen);
+        auto err = p.set_fen(fen);
+        REQUIRE(err.has_value());
+        CHECK(!err->empty());
+        CHECK(p.fen() == before);
+    }
+}
+
+// The text `p` writes for the move it reads from `input`; the test fails if it reads none.
+template <typename P> std::string written_as(const P& p, const std::string& input) {
+    auto m = p.parse_move(input);
+    INFO(input << " in " << p.fen());
+    REQUIRE(m.has_value());
+    return p.move_text(*m);
+}
+
 // Plays moves given as text; the test fails on the first one that is not legal.
-template <Game G>
-void play_moves(typename G::Position& p, std::initializer_list<const char*> moves) {
+template <typename P> void play(P& p, std::initializer_list<const char*> moves) {
     for (const char* t : moves) {
         auto m = p.parse_move(t);
         INFO(t << " in " << p.fen());
         REQUIRE(m.has_value());
         p.do_move(*m);
     }
+}
+
+// Walks every line to `depth` from each FEN, checking after every move that the incremental
+// key equals the key recomputed from scratch and that undo restores the FEN
+// (perft_consistency); a failure names the FEN it started from.
+template <Game G> void check_consistency(const std::vector<std::string>& fens, int depth) {
+    for (const std::string& fen : fens) {
+        INFO(fen);
+        auto p = position_from_fen<G>(fen);
+        CHECK(perft_consistency<G>(p, depth) == "");
+    }
+}
+
+// What one search reported: its last info, its best move and how many best moves it gave.
+struct SearchResult {
+    SearchInfo last;
+    std::string best;
+    int bestmoves = 0;
+};
+
+// Searches `fen` (the game's start position if empty) with `engine` to `limits`, waiting
+// for the end; the test fails if the FEN is refused.
+inline SearchResult search(Engine& engine, const std::string& fen, SearchLimits limits) {
+    REQUIRE_FALSE(engine.set_position(fen, {}).has_value());
+    SearchResult r;
+    limits.start = now();
+    engine.go(limits,
+        {[&](const SearchInfo& i) { r.last = i; },
+            [&](const std::string& b, const std::string&) {
+                r.best = b;
+                ++r.bestmoves;
+            }});
+    engine.wait();
+    return r;
+}
+
+// The same with a new engine for the registered game `variant`.
+inline SearchResult search(
+    const std::string& variant, const std::string& fen, SearchLimits limits) {
+    auto engine = make_engine(variant);
+    REQUIRE(engine);
+    return search(*engine, fen, limits);
 }
 
 inline std::uint64_t run_perft(Engine& e, int depth) {

@@ -8,29 +8,25 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <type_traits>
 
 using namespace hq;
+using namespace hq::test;
 using chess::Chess;
 using chess::Position;
 
+template <> struct hq::test::GameOf<Position> : std::type_identity<Chess> { };
+
 namespace {
 
+// A position from FEN (with Chess960's castling notation if asked); the test fails if the
+// FEN is refused.
 Position from_fen(const std::string& fen, bool is960 = false) {
     Position p;
     auto err = p.set_fen(fen, is960);
     INFO(fen << ": " << err.value_or(""));
     REQUIRE_FALSE(err.has_value());
     return p;
-}
-
-std::vector<std::string> legal_texts(const Position& p) { return test::legal_move_texts<Chess>(p); }
-
-bool is_legal_text(const Position& p, const std::string& text) {
-    return test::is_legal_text<Chess>(p, text);
-}
-
-void play(Position& p, std::initializer_list<const char*> moves) {
-    test::play_moves<Chess>(p, moves);
 }
 
 } // namespace
@@ -71,7 +67,7 @@ TEST_CASE("the en passant field is written only when a capture is available", "[
 }
 
 TEST_CASE("bad FENs are refused with a message and leave the position unchanged", "[chess][fen]") {
-    const char* bad[] = {
+    const std::vector<std::string> bad = {
         "",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",           // 7 ranks
         "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",  // 9 squares
@@ -94,14 +90,7 @@ TEST_CASE("bad FENs are refused with a message and leave the position unchanged"
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 100001 1",
     };
     Position p = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    const std::string before = p.fen();
-    for (const char* fen : bad) {
-        INFO(fen);
-        auto err = p.set_fen(fen);
-        REQUIRE(err.has_value());
-        CHECK(!err->empty());
-        CHECK(p.fen() == before);
-    }
+    check_refused(p, bad);
 }
 
 TEST_CASE(
@@ -152,17 +141,14 @@ TEST_CASE("illegal moves are refused and the engine keeps its position", "[chess
 
 TEST_CASE("the incremental key equals the key recomputed from scratch after every move",
     "[chess][hash]") {
-    const char* fens[] = {
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-    };
-    for (const char* fen : fens) {
-        Position p = from_fen(fen);
-        INFO(fen);
-        CHECK(perft_consistency<Chess>(p, 3) == "");
-    }
+    check_consistency<Chess>(
+        {
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        },
+        3);
     Position p960
         = from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true);
     CHECK(perft_consistency<Chess>(p960, 3) == "");
@@ -199,8 +185,7 @@ TEST_CASE("Chess960 castling is written king takes own rook", "[chess960][rules]
     play(p, {"b1a1"});
     CHECK(p.fen() == "r5kr/8/8/8/8/8/8/2KR3R b ha - 1 1");
     // The same castling outside Chess960 notation is written with the king's target.
-    Position q = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    CHECK(q.move_text(*q.parse_move("e1h1")) == "e1g1");
+    CHECK(written_as(from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"), "e1h1") == "e1g1");
 }
 
 TEST_CASE("Chess960 castling where the king does not move", "[chess960][rules]") {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Control Chess: one test case per rule of rules/control.md, with positions in FEN and the
 // expected moves spelled out; then FEN, hashing, the search hooks and UCI.
-#include "process.h"
+#include "session.h"
 #include "support.h"
 
 #include "engine/perft.h"
@@ -10,46 +10,17 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <type_traits>
 
 using namespace hq;
-using control::ControlChess;
-using control::Position;
+using namespace hq::test;
+using namespace control;
+
+template <> struct hq::test::GameOf<Position> : std::type_identity<ControlChess> { };
+
+constexpr auto from_fen = position_from_fen<ControlChess>;
 
 namespace {
-
-using Texts = std::vector<std::string>;
-
-Position from_fen(const std::string& fen) { return test::position_from_fen<ControlChess>(fen); }
-
-Texts legal_texts(const Position& p) { return test::legal_move_texts<ControlChess>(p); }
-
-// The legal moves of the piece on `from`, sorted.
-Texts moves_from(const Position& p, const std::string& from) {
-    Texts out;
-    for (const auto& t : legal_texts(p))
-        if (t.compare(0, 2, from) == 0) out.push_back(t);
-    return out;
-}
-
-// The destination squares of the piece on `from`, sorted.
-Texts targets_of(const Position& p, const std::string& from) {
-    Texts out;
-    for (const auto& t : moves_from(p, from)) out.push_back(t.substr(2));
-    return out;
-}
-
-Texts sorted(Texts v) {
-    std::sort(v.begin(), v.end());
-    return v;
-}
-
-bool is_legal_text(const Position& p, const std::string& text) {
-    return test::is_legal_text<ControlChess>(p, text);
-}
-
-void play(Position& p, std::initializer_list<const char*> moves) {
-    test::play_moves<ControlChess>(p, moves);
-}
 
 control::ColourSet colours(std::initializer_list<control::Colour> cs) {
     control::ColourSet s = 0;
@@ -76,8 +47,6 @@ std::string consistency_walk(Position& pos, int depth) {
 }
 
 } // namespace
-
-using namespace control;
 
 // ---- Colours, players, start position --------------------------------------------------------
 
@@ -434,42 +403,37 @@ TEST_CASE("FEN round trips for every reference position, pool in field 7", "[con
 TEST_CASE(
     "bad FENs are refused with a message and leave the position untouched", "[control][fen]") {
     Position p;
-    const std::string before = p.fen();
-    for (const char* fen : {
-             "",
-             "4bK3/8/8/8/8/8/8/4wK3",                   // too few fields
-             "4bK3/8/8/8/8/8/8/4wK3 w - - 0 1 - x",     // too many
-             "4bK3/8/8/8/8/8/8/4K3 w - - 0 1 -",        // type letter without colour
-             "4bK3/8/8/8/8/8/8/4wX3 w - - 0 1 -",       // unknown type
-             "4bK3/8/8/8/8/8/8/4xK3 w - - 0 1 -",       // unknown colour
-             "4bK3/8/8/8/8/8/8/4wK4 w - - 0 1 -",       // 9 squares
-             "4bK3/8/8/8/8/8/4wK3 w - - 0 1 -",         // 7 ranks
-             "8/8/8/8/8/8/8/4wK3 w - - 0 1 -",          // no Black king
-             "4bK3/8/8/8/8/8/8/4wKrK2 w - - 0 1 -",     // a Red king
-             "4bK3/8/8/8/8/8/8/wP3wK3 w - - 0 1 -",     // up pawn on rank 1
-             "4bK3/8/8/8/8/2rN5/8/4wK3 w - - 0 1 -",    // Red piece on a Red square
-             "4bK3/8/8/2wN5/8/2wB5/8/4wK3 w - - 0 1 -", // both Red squares occupied
-             "4bK3/8/8/8/8/8/8/4wK3 x - - 0 1 -",       // side
-             "4bK3/8/8/8/8/8/8/4wK3 w K - 0 1 -",       // right without rook
-             "4bK3/8/8/8/8/8/8/4wK3 w B - 0 1 -",       // bad castling letter
-             "4bK3/8/8/8/8/8/8/4wK3 w - e4 0 1 -",      // ep on a wrong rank
-             "4bK3/8/8/8/8/8/8/4wK3 w - e6 0 1 -",      // ep without a double step
-             "4bK3/8/8/8/8/8/8/4wK3 w - - x 1 -",       // halfmove clock
-             // Counts past 100000: they overflowed (found by the fuzzer under UBSan)
-             "4bK3/8/8/8/8/8/8/4wK3 w - - 2147483647 1 -",
-             "4bK3/8/8/8/8/8/8/4wK3 b - - 0 2147483647 -",
-             "4bK3/8/8/8/8/8/8/4wK3 w - - 0 1 wK",  // king in the pool
-             "4bK3/8/8/8/8/8/8/4wK3 w - - 0 1 rQr", // odd pool
-             "4bKwR2/8/8/8/8/8/8/4wK3 w - - 0 1 -", // side not to move in check
-             // 33 pieces on the board and in the pool
-             "4bK3/8/8/8/8/8/8/4wK3 w - - 0 1 "
-             "rQrQrQrQrQrQrQrQrQrQrQrQrQrQrQrRrRrRrRrRrRrRrRrRrRrRrRrRrRrRrB",
-         }) {
-        INFO(fen);
-        auto err = p.set_fen(fen);
-        CHECK(err.has_value());
-        CHECK(p.fen() == before);
-    }
+    check_refused(p,
+        {
+            "",
+            "4bK3/8/8/8/8/8/8/4wK3",                   // too few fields
+            "4bK3/8/8/8/8/8/8/4wK3 w - - 0 1 - x",     // too many
+            "4bK3/8/8/8/8/8/8/4K3 w - - 0 1 -",        // type letter without colour
+            "4bK3/8/8/8/8/8/8/4wX3 w - - 0 1 -",       // unknown type
+            "4bK3/8/8/8/8/8/8/4xK3 w - - 0 1 -",       // unknown colour
+            "4bK3/8/8/8/8/8/8/4wK4 w - - 0 1 -",       // 9 squares
+            "4bK3/8/8/8/8/8/4wK3 w - - 0 1 -",         // 7 ranks
+            "8/8/8/8/8/8/8/4wK3 w - - 0 1 -",          // no Black king
+            "4bK3/8/8/8/8/8/8/4wKrK2 w - - 0 1 -",     // a Red king
+            "4bK3/8/8/8/8/8/8/wP3wK3 w - - 0 1 -",     // up pawn on rank 1
+            "4bK3/8/8/8/8/2rN5/8/4wK3 w - - 0 1 -",    // Red piece on a Red square
+            "4bK3/8/8/2wN5/8/2wB5/8/4wK3 w - - 0 1 -", // both Red squares occupied
+            "4bK3/8/8/8/8/8/8/4wK3 x - - 0 1 -",       // side
+            "4bK3/8/8/8/8/8/8/4wK3 w K - 0 1 -",       // right without rook
+            "4bK3/8/8/8/8/8/8/4wK3 w B - 0 1 -",       // bad castling letter
+            "4bK3/8/8/8/8/8/8/4wK3 w - e4 0 1 -",      // ep on a wrong rank
+            "4bK3/8/8/8/8/8/8/4wK3 w - e6 0 1 -",      // ep without a double step
+            "4bK3/8/8/8/8/8/8/4wK3 w - - x 1 -",       // halfmove clock
+            // Counts past 100000: they overflowed (found by the fuzzer under UBSan)
+            "4bK3/8/8/8/8/8/8/4wK3 w - - 2147483647 1 -",
+            "4bK3/8/8/8/8/8/8/4wK3 b - - 0 2147483647 -",
+            "4bK3/8/8/8/8/8/8/4wK3 w - - 0 1 wK",  // king in the pool
+            "4bK3/8/8/8/8/8/8/4wK3 w - - 0 1 rQr", // odd pool
+            "4bKwR2/8/8/8/8/8/8/4wK3 w - - 0 1 -", // side not to move in check
+            // 33 pieces on the board and in the pool
+            "4bK3/8/8/8/8/8/8/4wK3 w - - 0 1 "
+            "rQrQrQrQrQrQrQrQrQrQrQrQrQrQrQrRrRrRrRrRrRrRrRrRrRrRrRrRrRrRrB",
+        });
 }
 
 // ---- Hashing and consistency -----------------------------------------------------------------
@@ -611,42 +575,28 @@ TEST_CASE("the evaluation counts controlled colours' pieces and is symmetric", "
 
 TEST_CASE("Control Chess over UCI: variant, moves, FEN, perft, d and bad input", "[control][uci]") {
     using namespace std::chrono_literals;
-    test::Process p({HARLEQUIN_BINARY});
-    auto perft = [&](int depth) {
-        p.send("go perft " + std::to_string(depth));
-        auto line = p.wait_for("Nodes searched:", 30s);
-        REQUIRE(line);
-        return *line;
-    };
-    p.send("uci");
-    std::vector<std::string> seen;
-    REQUIRE(p.wait_for("uciok", 2s, &seen));
+    Process p = start_engine();
     bool listed = false;
-    for (const auto& l : seen)
+    for (const auto& l : uci_lines(p))
         listed |= l.find("UCI_Variant") != std::string::npos
             && l.find("var control") != std::string::npos;
     CHECK(listed);
-    p.send("setoption name UCI_Variant value control");
-    REQUIRE(p.wait_for("info string variant control", 2s));
+    REQUIRE(ask(p, "setoption name UCI_Variant value control", "info string variant control"));
     p.send("position startpos");
-    CHECK(perft(4) == "Nodes searched: 10327");
+    CHECK(perft_total(p, 4) == "Nodes searched: 10327");
     p.send("position startpos moves d1c1 e8f8");
-    p.send("d");
-    CHECK(p.wait_for("Fen: pRpNpBbQ1bKuNuR/pPpPpPbPbPuPuPuP/8/8/8/8/rPrPrPwPwPyPyPyP/"
-                     "rRrNwQ1wKyByNyR w KQ - 0 2 rBuB",
+    CHECK(ask(p, "d",
+        "Fen: pRpNpBbQ1bKuNuR/pPpPpPbPbPuPuPuP/8/8/8/8/rPrPrPwPwPyPyPyP/"
+        "rRrNwQ1wKyByNyR w KQ - 0 2 rBuB",
         2s));
     p.send("position fen pRpNpB2uBuNuR/pPpPpPbQ1uPuPuP/8/3bPbPbK2/1wQ1wP4/4wP1yP1/rPrP5yP/"
            "rRrN2wKyByNyR b - - 1 8 rB");
-    CHECK(perft(3) == "Nodes searched: 20833");
+    CHECK(perft_total(p, 3) == "Nodes searched: 20833");
     // Bad input: an error, and the last good position stays.
-    p.send("position fen 4bK3/8/8/8/8/8/8/4xK3 w - - 0 1 -");
-    CHECK(p.wait_for("info string error", 2s));
-    p.send("position startpos moves a2a3");
-    CHECK(p.wait_for("info string error", 2s));
-    CHECK(perft(3) == "Nodes searched: 20833");
+    CHECK(ask(p, "position fen 4bK3/8/8/8/8/8/8/4xK3 w - - 0 1 -", "info string error"));
+    CHECK(ask(p, "position startpos moves a2a3", "info string error"));
+    CHECK(perft_total(p, 3) == "Nodes searched: 20833");
     p.send("go depth 4");
-    auto best = p.wait_for("bestmove", 20s);
-    REQUIRE(best);
-    CHECK(*best != "bestmove (none)");
+    CHECK(best_move(p, 20s) != "(none)");
     p.send("quit");
 }

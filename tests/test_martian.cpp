@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Martian Chess: one test case per rule of rules/martian.md, with positions in FEN and the
 // expected moves spelled out; then FEN, hashing, the search hooks and the protocols.
-#include "process.h"
+#include "session.h"
 #include "support.h"
 
 #include "bench/openings.h"
@@ -13,36 +13,30 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <type_traits>
 
 using namespace hq;
+using namespace hq::test;
 using martian::Martian;
 using martian::Position;
 
+template <> struct hq::test::GameOf<Position> : std::type_identity<Martian> { };
+
+constexpr auto from_fen = position_from_fen<Martian>;
+
 namespace {
 
-using Texts = std::vector<std::string>;
 using namespace std::chrono_literals;
 
 const std::string Start = std::string(Position::StartFen);
 
-Position from_fen(const std::string& fen) { return test::position_from_fen<Martian>(fen); }
-
-Texts legal_texts(const Position& p) { return test::legal_move_texts<Martian>(p); }
-
-bool is_legal_text(const Position& p, const std::string& text) {
-    return test::is_legal_text<Martian>(p, text);
-}
-
-// The legal moves of the piece on `from` without clock calls, sorted.
-Texts moves_from(const Position& p, const std::string& from) {
+// The legal moves of the piece on `from` but its clock calls (the same moves marked `*`),
+// sorted.
+Texts moves_without_calls(const Position& p, const std::string& from) {
     Texts out;
-    for (const auto& t : legal_texts(p))
-        if (t.compare(0, 2, from) == 0 && t.back() != '*') out.push_back(t);
+    for (const auto& t : moves_from(p, from))
+        if (t.back() != '*') out.push_back(t);
     return out;
-}
-
-void play(Position& p, std::initializer_list<const char*> moves) {
-    test::play_moves<Martian>(p, moves);
 }
 
 Position after(const std::string& fen, std::initializer_list<const char*> moves) {
@@ -122,25 +116,26 @@ TEST_CASE("a player owns exactly the pieces standing in their zone", "[martian][
 
 TEST_CASE("the pawn steps one square diagonally in any direction", "[martian][moves]") {
     Position p = from_fen("3q/4/4/4/4/1P2/4/4 w - - 0 1 0+0 - -");
-    CHECK(moves_from(p, "b3") == Texts {"b3a2", "b3a4", "b3c2", "b3c4"});
+    CHECK(moves_without_calls(p, "b3") == Texts {"b3a2", "b3a4", "b3c2", "b3c4"});
 }
 
 TEST_CASE("the drone moves one or two squares orthogonally and does not jump", "[martian][moves]") {
     Position p = from_fen("3q/4/4/4/4/1D2/4/4 w - - 0 1 0+0 - -");
-    CHECK(moves_from(p, "b3") == Texts {"b3a3", "b3b1", "b3b2", "b3b4", "b3b5", "b3c3", "b3d3"});
+    CHECK(moves_without_calls(p, "b3")
+        == Texts {"b3a3", "b3b1", "b3b2", "b3b4", "b3b5", "b3c3", "b3d3"});
     // A piece on b4 stops the drone's way north (it captures nothing of its own).
     Position q = from_fen("3q/4/4/4/1Q2/1D2/4/4 w - - 0 1 0+0 - -");
-    CHECK(moves_from(q, "b3") == Texts {"b3a3", "b3b1", "b3b2", "b3c3", "b3d3"});
+    CHECK(moves_without_calls(q, "b3") == Texts {"b3a3", "b3b1", "b3b2", "b3c3", "b3d3"});
 }
 
 TEST_CASE("the queen moves any distance in a straight line and does not jump", "[martian][moves]") {
     Position p = from_fen("4/4/3p/4/4/4/1Q2/4 w - - 0 1 0+0 - -");
-    CHECK(moves_from(p, "b2")
+    CHECK(moves_without_calls(p, "b2")
         == Texts {"b2a1", "b2a2", "b2a3", "b2b1", "b2b3", "b2b4", "b2b5", "b2b6", "b2b7", "b2b8",
             "b2c1", "b2c2", "b2c3", "b2d2", "b2d4"});
     // An own piece on c3 blocks the diagonal to d4.
     Position q = from_fen("3p/4/4/4/4/2P1/1Q2/4 w - - 0 1 0+0 - -");
-    auto moves = moves_from(q, "b2");
+    auto moves = moves_without_calls(q, "b2");
     CHECK(std::find(moves.begin(), moves.end(), "b2d4") == moves.end());
 }
 
@@ -150,10 +145,10 @@ TEST_CASE("crossing the canal changes the piece's owner", "[martian][zone]") {
     Position p = after(Start, {"d3d5"});
     CHECK(p.fen() == "qqd1/qdp1/dpp1/3d/4/1PP1/1PDQ/1DQQ b - - 1 1 0+0 d5d3 -");
     // North now moves the drone (not back to d3, see the ban)...
-    CHECK(moves_from(p, "d5") == Texts {"d5b5", "d5c5", "d5d4", "d5d6", "d5d7"});
+    CHECK(moves_without_calls(p, "d5") == Texts {"d5b5", "d5c5", "d5d4", "d5d6", "d5d7"});
     // ...and South no longer can.
     play(p, {"a6a5"});
-    CHECK(moves_from(p, "d5").empty());
+    CHECK(moves_without_calls(p, "d5").empty());
 }
 
 TEST_CASE("a capture scores the victim's pips and the capturing piece changes hands",
@@ -448,13 +443,13 @@ TEST_CASE("the hash key covers scores, ban, clock and side, and stays consistent
         CHECK(p.key() == p.compute_key());
     }
     CHECK(from_fen("qqd1/qdp1/dpp1/3d/4/1PP1/1PDQ/1DQQ w - - 1 1 0+0 - -").key() != base.key());
-    // The walk checks key == recomputed key after every move and undo == FEN before.
-    int line = 0;
-    for (const auto& c : test::read_epd("martian.epd")) {
-        Position p = from_fen(c.fen);
-        INFO(c.fen);
-        CHECK(perft_consistency<Martian>(p, line++ < 8 ? 3 : 2) == "");
-    }
+    // The walk checks key == recomputed key after every move and undo == FEN before: to
+    // depth 3 from the first 8 lines of the perft file, to depth 2 from the others.
+    std::vector<std::string> fens;
+    for (const auto& c : read_epd("martian.epd")) fens.push_back(c.fen);
+    REQUIRE(fens.size() > 8);
+    check_consistency<Martian>({fens.begin(), fens.begin() + 8}, 3);
+    check_consistency<Martian>({fens.begin() + 8, fens.end()}, 2);
 }
 
 TEST_CASE("the rules and the evaluation treat both players alike", "[martian][eval]") {
@@ -471,50 +466,32 @@ TEST_CASE("the rules and the evaluation treat both players alike", "[martian][ev
 // ---- Search --------------------------------------------------------------------------------
 
 TEST_CASE("the search scores a win on points like a mate at that ply", "[martian][search]") {
-    auto engine = make_engine("martian");
     // South leads 5-0 with one queen left: crossing the canal empties its zone and wins.
-    REQUIRE_FALSE(engine->set_position("qqd1/qdp1/dpp1/4/4/4/4/3Q w - - 0 20 5+0 - -", {}));
+    const std::string ahead = "qqd1/qdp1/dpp1/4/4/4/4/3Q w - - 0 20 5+0 - -";
     SearchLimits limits;
     limits.depth = 4;
-    limits.start = now();
-    SearchInfo last;
-    std::string best;
-    engine->go(limits,
-        {[&](const SearchInfo& i) { last = i; },
-            [&](const std::string& b, const std::string&) { best = b; }});
-    engine->wait();
-    CHECK(last.value == mate_in(1));
+    SearchResult r = search("martian", ahead, limits);
+    CHECK(r.last.value == mate_in(1));
     auto referee = make_referee("martian");
-    REQUIRE_FALSE(referee->set_position(engine->fen()).has_value());
-    REQUIRE_FALSE(referee->play(best).has_value());
+    REQUIRE_FALSE(referee->set_position(ahead).has_value());
+    REQUIRE_FALSE(referee->play(r.best).has_value());
     CHECK(referee->outcome().result == Result::WHITE_WINS);
 
     // Behind 0-5, the same move would lose: the search keeps its queen at home.
-    REQUIRE_FALSE(engine->set_position("qqd1/qdp1/dpp1/4/4/4/4/3Q w - - 0 20 0+5 - -", {}));
-    limits.start = now();
-    engine->go(limits,
-        {[&](const SearchInfo& i) { last = i; },
-            [&](const std::string& b, const std::string&) { best = b; }});
-    engine->wait();
+    r = search("martian", "qqd1/qdp1/dpp1/4/4/4/4/3Q w - - 0 20 0+5 - -", limits);
     // South's zone is ranks 1-4: a queen moved beyond it would become North's.
-    REQUIRE(best.size() >= 4);
-    int destinationRank = best[3] - '0';
-    INFO("best move " << best);
+    REQUIRE(r.best.size() >= 4);
+    int destinationRank = r.best[3] - '0';
+    INFO("best move " << r.best);
     CHECK(destinationRank <= 4);
 }
 
 TEST_CASE("the search takes a free queen", "[martian][search]") {
-    auto engine = make_engine("martian");
     // North's queen on c5 hangs to South's drone on c4; nothing recaptures on c5.
-    REQUIRE_FALSE(engine->set_position("3d/4/4/2q1/2D1/4/4/Q3 w - - 0 10 0+0 - -", {}));
     SearchLimits limits;
     limits.depth = 5;
-    limits.start = now();
-    std::string best;
-    engine->go(limits,
-        {[](const SearchInfo&) {}, [&](const std::string& b, const std::string&) { best = b; }});
-    engine->wait();
-    CHECK(best.rfind("c4c5", 0) == 0);
+    auto r = search("martian", "3d/4/4/2q1/2D1/4/4/Q3 w - - 0 10 0+0 - -", limits);
+    CHECK(r.best.rfind("c4c5", 0) == 0);
 }
 
 // ---- Match runner, PGN, openings -----------------------------------------------------------
@@ -557,38 +534,29 @@ TEST_CASE("the shipped Martian openings load and are playable", "[martian][pgn][
 
 TEST_CASE("uci: martian is selected, set up, searched, and bad input keeps the position",
     "[martian][uci]") {
-    test::Process p({HARLEQUIN_BINARY});
-    p.send("uci");
-    std::vector<std::string> seen;
-    REQUIRE(p.wait_for("uciok", 2s, &seen));
+    Process p = start_engine();
     bool listed = false;
-    for (const auto& l : seen) listed |= l.find(" var martian") != std::string::npos;
+    for (const auto& l : uci_lines(p)) listed |= l.find(" var martian") != std::string::npos;
     CHECK(listed);
-    p.send("setoption name UCI_Variant value martian");
-    auto line = p.wait_for("info string variant", 2s);
+    auto line = ask(p, "setoption name UCI_Variant value martian", "info string variant");
     REQUIRE(line);
     CHECK(*line
         == "info string variant martian files 4 ranks 8 pocket 0 template fairy startpos " + Start);
     p.send("position startpos");
-    p.send("go perft 2");
-    CHECK(p.wait_for("Nodes searched:", 5s) == std::string("Nodes searched: 312"));
+    CHECK(perft_total(p, 2) == "Nodes searched: 312");
     p.send("position startpos moves c3b4* b6a5 b4a5");
     for (const char* bad : {"position startpos moves c3b4* b6a5*", "position startpos moves 0000",
              "position fen qqd1/qdp1/dpp1/4/4/1PPD/1PDQ w - - 0 1 0+0 - -",
              "position fen qqd1/qdp1/dpp1/4/4/1PPD/1PDQ/1DQQ w - - 0 1 0+0 - 9"}) {
         INFO(bad);
-        p.send(bad);
-        CHECK(p.wait_for("info string error", 2s));
+        CHECK(ask(p, bad, "info string error"));
     }
-    p.send("d");
-    CHECK(p.wait_for("Fen: qqd1/qdp1/d1p1/p3/4/1P1D/1PDQ/1DQQ b - - 0 2 1+0 a5b4 7", 2s));
+    const std::string kept = "qqd1/qdp1/d1p1/p3/4/1P1D/1PDQ/1DQQ b - - 0 2 1+0 a5b4 7";
+    CHECK(ask(p, "d", "Fen: " + kept));
     p.send("go depth 6");
-    auto best = p.wait_for("bestmove", 20s);
-    REQUIRE(best);
+    std::string best = best_move(p, 20s);
     auto referee = make_referee("martian");
-    REQUIRE_FALSE(referee->set_position("qqd1/qdp1/d1p1/p3/4/1P1D/1PDQ/1DQQ b - - 0 2 1+0 a5b4 7")
-                      .has_value());
-    CHECK_FALSE(referee->play(split_words(*best)[1]).has_value());
-    p.send("quit");
-    CHECK(p.wait_exit(2s, false) == 0);
+    REQUIRE_FALSE(referee->set_position(kept).has_value());
+    CHECK_FALSE(referee->play(best).has_value());
+    CHECK(quit(p, 2s) == 0);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Ms. Chess: one test case per rule of rules/mschess.md, with positions in FEN and the
 // expected moves spelled out; then FEN, hashing and the search hooks.
-#include "process.h"
+#include "session.h"
 #include "support.h"
 
 #include "engine/perft.h"
@@ -11,49 +11,15 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <tuple>
+#include <type_traits>
 
 using namespace hq;
-using mschess::MsChess;
-using mschess::Position;
+using namespace hq::test;
+using namespace mschess;
 
-namespace {
+template <> struct hq::test::GameOf<Position> : std::type_identity<MsChess> { };
 
-using Texts = std::vector<std::string>;
-
-Position from_fen(const std::string& fen) { return test::position_from_fen<MsChess>(fen); }
-
-Texts legal_texts(const Position& p) { return test::legal_move_texts<MsChess>(p); }
-
-// The legal moves of the piece on `from`, sorted.
-Texts moves_from(const Position& p, const std::string& from) {
-    Texts out;
-    for (const auto& t : legal_texts(p))
-        if (t.compare(0, 2, from) == 0) out.push_back(t);
-    return out;
-}
-
-// The destination squares of the piece on `from` (plain moves only), sorted.
-Texts targets_of(const Position& p, const std::string& from) {
-    Texts out;
-    for (const auto& t : moves_from(p, from))
-        if (t.size() == 4) out.push_back(t.substr(2));
-    return out;
-}
-
-Texts sorted(Texts v) {
-    std::sort(v.begin(), v.end());
-    return v;
-}
-
-bool is_legal_text(const Position& p, const std::string& text) {
-    return test::is_legal_text<MsChess>(p, text);
-}
-
-void play(Position& p, std::initializer_list<const char*> moves) {
-    test::play_moves<MsChess>(p, moves);
-}
-
-} // namespace
+constexpr auto from_fen = position_from_fen<MsChess>;
 
 // ---- Names, start positions and FEN ------------------------------------------------------
 
@@ -133,7 +99,7 @@ TEST_CASE(
 
 TEST_CASE("bad Ms. Chess FENs are refused with a message and leave the position unchanged",
     "[mschess][fen]") {
-    const char* bad[] = {
+    const std::vector<std::string> bad = {
         "",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1 x",   // field 7
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1 -",   // nobody enhanced
@@ -149,14 +115,7 @@ TEST_CASE("bad Ms. Chess FENs are refused with a message and leave the position 
         "4k3/8/8/8/8/8/8/4K3 w - - 2147483647 2147483647 w",          // counts past 100000
     };
     Position p = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w kq - 0 1 w");
-    const std::string before = p.fen();
-    for (const char* fen : bad) {
-        INFO(fen);
-        auto err = p.set_fen(fen);
-        REQUIRE(err.has_value());
-        CHECK(!err->empty());
-        CHECK(p.fen() == before);
-    }
+    check_refused(p, bad);
 }
 
 TEST_CASE("Ms. Chess: an enhanced army beyond one set (more than 8 pawns or 16 pieces) is "
@@ -367,11 +326,10 @@ TEST_CASE("the man castles as in standard chess", "[mschess][rules]") {
     Position p = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQ - 0 1 b");
     CHECK(is_legal_text(p, "e1g1"));
     CHECK(is_legal_text(p, "e1c1"));
+    // King takes own rook is understood as input too.
+    CHECK(written_as(p, "e1a1") == "e1c1");
     play(p, {"e1g1"});
     CHECK(p.fen() == "r3k2r/8/8/8/8/8/8/R4RK1 b - - 1 1 b");
-    // King takes own rook is understood as input too.
-    Position q = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQ - 0 1 b");
-    CHECK(q.move_text(*q.parse_move("e1a1")) == "e1c1");
 }
 
 TEST_CASE("castling is illegal through a square an enhanced piece attacks by its jump",
@@ -516,19 +474,16 @@ TEST_CASE("draw by 100 plies without capture or pawn move", "[mschess][rules]") 
 
 TEST_CASE("Ms. Chess: the incremental key equals the key recomputed after every move",
     "[mschess][hash]") {
-    const char* fens[] = {
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1 w",
-        "rnbqkbnr/pppp1ppp/8/8/8/3p1p2/PPPPPPPP/RNBQKBNR w kq - 0 1 w",
-        "r3k2r/1P6/8/8/8/8/6p1/R3K2R w KQ - 0 1 b",
-        "r3k2r/pPp2ppp/8/3pP3/8/8/PPP2PPP/R3K2R w KQ d6 0 1 b",
-        "4k3/8/8/8/5p2/3n4/4P3/4K3 w - - 0 1 w",
-        "r1b1k2r/pp3ppp/2n5/3p4/3P4/2N5/PP3PPP/R1B1K2R w - - 0 12 wb",
-    };
-    for (const char* fen : fens) {
-        Position p = from_fen(fen);
-        INFO(fen);
-        CHECK(perft_consistency<MsChess>(p, 3) == "");
-    }
+    check_consistency<MsChess>(
+        {
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1 w",
+            "rnbqkbnr/pppp1ppp/8/8/8/3p1p2/PPPPPPPP/RNBQKBNR w kq - 0 1 w",
+            "r3k2r/1P6/8/8/8/8/6p1/R3K2R w KQ - 0 1 b",
+            "r3k2r/pPp2ppp/8/3pP3/8/8/PPP2PPP/R3K2R w KQ d6 0 1 b",
+            "4k3/8/8/8/5p2/3n4/4P3/4K3 w - - 0 1 w",
+            "r1b1k2r/pp3ppp/2n5/3p4/3P4/2N5/PP3PPP/R1B1K2R w - - 0 12 wb",
+        },
+        3);
 }
 
 TEST_CASE("noisy and quiet moves partition the legal moves; counting matches generation",
@@ -651,28 +606,19 @@ TEST_CASE("evaluation values the man's coming promotion, and her stopping it", "
 // ---- Over UCI ------------------------------------------------------------------------------
 
 TEST_CASE("Ms. Chess over UCI: names, start positions, two-leg moves and perft", "[mschess][uci]") {
-    using namespace std::chrono_literals;
-    test::Process p({HARLEQUIN_BINARY});
-    auto perft = [&](int depth) {
-        p.send("go perft " + std::to_string(depth));
-        auto line = p.wait_for("Nodes searched:", 30s);
-        REQUIRE(line);
-        return *line;
-    };
-    p.send("setoption name UCI_Variant value mschess-black");
-    REQUIRE(p.wait_for("info string variant mschess-black", 2s));
+    Process p = start_engine();
+    REQUIRE(ask(
+        p, "setoption name UCI_Variant value mschess-black", "info string variant mschess-black"));
     p.send("position startpos");
-    p.send("d");
-    CHECK(p.wait_for("Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1 b", 2s));
-    CHECK(perft(4) == "Nodes searched: 527081");
+    CHECK(ask(p, "d", "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1 b"));
+    CHECK(perft_total(p, 4) == "Nodes searched: 527081");
     // Without field 7 the woman plays Black, as the name says.
     p.send("position fen r3k2r/pPp2ppp/8/3pP3/8/8/PPP2PPP/R3K2R w KQ d6 0 1");
-    CHECK(perft(3) == "Nodes searched: 23073");
+    CHECK(perft_total(p, 3) == "Nodes searched: 23073");
 
-    p.send("setoption name UCI_Variant value mschess");
-    REQUIRE(p.wait_for("info string variant mschess ", 2s));
+    REQUIRE(ask(p, "setoption name UCI_Variant value mschess", "info string variant mschess "));
     p.send("position startpos");
-    CHECK(perft(4) == "Nodes searched: 518711");
+    CHECK(perft_total(p, 4) == "Nodes searched: 518711");
     for (auto [fen, depth, nodes] :
         {
             std::tuple {"4k3/8/8/8/5p2/3n4/4P3/4K3 w - - 0 1 w", 4, "8854"},
@@ -682,12 +628,11 @@ TEST_CASE("Ms. Chess over UCI: names, start positions, two-leg moves and perft",
         }) {
         INFO(fen);
         p.send(std::string("position fen ") + fen);
-        CHECK(perft(depth) == std::string("Nodes searched: ") + nodes);
+        CHECK(perft_total(p, depth) == std::string("Nodes searched: ") + nodes);
     }
     // A capture in passing is played as two legs.
     p.send("position fen 4k3/8/8/8/8/3n1p2/4P3/K7 w - - 0 1 w moves e2f3,f3e4");
-    p.send("d");
-    CHECK(p.wait_for("Fen: 4k3/8/8/8/4P3/3n4/8/K7 b - - 0 1 w", 2s));
-    p.send("position fen 4k3/8/8/8/8/3n1p2/4P3/K7 w - - 0 1 w moves e2f3f3e4");
-    CHECK(p.wait_for("info string error", 2s));
+    CHECK(ask(p, "d", "Fen: 4k3/8/8/8/4P3/3n4/8/K7 b - - 0 1 w"));
+    CHECK(ask(p, "position fen 4k3/8/8/8/8/3n1p2/4P3/K7 w - - 0 1 w moves e2f3f3e4",
+        "info string error"));
 }

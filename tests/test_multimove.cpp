@@ -5,41 +5,27 @@
 
 #include "engine/perft.h"
 #include "engine/random.h"
-#include "process.h"
+#include "session.h"
 #include "variants/multimove/multimove.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <set>
+#include <type_traits>
 
 using namespace hq;
 using multimove::MultiMove;
 using Move = MultiMove::Move;
 using multimove::Position;
 using Strings = std::vector<std::string>;
+using namespace hq::test;
+
+template <> struct hq::test::GameOf<Position> : std::type_identity<MultiMove> { };
+
+constexpr auto from_fen = position_from_fen<MultiMove>;
 
 namespace {
-
-Position from_fen(const std::string& fen) { return test::position_from_fen<MultiMove>(fen); }
-
-Strings legal_texts(const Position& p) { return test::legal_move_texts<MultiMove>(p); }
-
-bool is_legal_text(const Position& p, const std::string& text) {
-    return test::is_legal_text<MultiMove>(p, text);
-}
-
-// The legal moves of one piece, sorted.
-Strings moves_from(const Position& p, const std::string& square) {
-    Strings out;
-    for (const auto& t : legal_texts(p))
-        if (t.compare(0, 2, square) == 0) out.push_back(t);
-    return out;
-}
-
-void play(Position& p, std::initializer_list<const char*> moves) {
-    test::play_moves<MultiMove>(p, moves);
-}
 
 // The same position with colours swapped and the board mirrored top to bottom.
 std::string mirror_fen(const std::string& fen) {
@@ -439,7 +425,7 @@ TEST_CASE("FEN fields 7 and 8: turn progress and marks", "[multimove][fen]") {
 
 TEST_CASE("bad Multiple Move Chess FENs are refused and leave the position unchanged",
     "[multimove][fen]") {
-    const char* bad[] = {
+    const std::vector<std::string> bad = {
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 3/3",               // k must be below N
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 0/0",               // N from 1
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 0/10",              // to 9
@@ -463,31 +449,21 @@ TEST_CASE("bad Multiple Move Chess FENs are refused and leave the position uncha
         "4k3/8/8/8/8/8/8/4K3 w - - 2147483647 1 0/3",      // halfmove clock past 100000
     };
     Position p = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 1/3 e1c");
-    const std::string before = p.fen();
-    for (const char* fen : bad) {
-        INFO(fen);
-        auto err = p.set_fen(fen);
-        REQUIRE(err.has_value());
-        CHECK(!err->empty());
-        CHECK(p.fen() == before);
-    }
+    check_refused(p, bad);
 }
 
 TEST_CASE("the incremental key equals the key recomputed from scratch after every single move",
     "[multimove][hash]") {
-    const char* fens[] = {
-        "r1bqkbnr/1ppppppp/p1n5/8/2P5/NP6/P2PPPPP/R1BQKBNR b KQkq - 1 1 2/3 a6m,c6m",
-        "r1bqk1nr/p1p4p/2n4b/1p1pPpp1/P3P3/1P3NPP/2PP4/RNBQKB1R w KQkq f6 0 4 1/3 a4m",
-        "r1bqk2r/pppp1ppp/n4n2/4p3/5P2/4PQP1/PPPB3P/RN2KBNR w KQkq - 1 3 2/3 b1m,e1c,d2x",
-        "2rQ2kr/3n2pp/2bbp2n/ppp2P1P/8/2P2PPB/PP1BP3/RN2K2R b Q - 2 9 1/2 c6m,g8c",
-        "4k3/3p1p2/8/4P1P1/8/8/8/4K3 b - - 0 1 0/2",
-        "r3k2r/pP4pp/8/3pP3/8/8/6Pp/R3K2R w KQkq d6 0 1 0/3",
-    };
-    for (const char* fen : fens) {
-        Position p = from_fen(fen);
-        INFO(fen);
-        CHECK(perft_consistency<MultiMove>(p, 3) == "");
-    }
+    check_consistency<MultiMove>(
+        {
+            "r1bqkbnr/1ppppppp/p1n5/8/2P5/NP6/P2PPPPP/R1BQKBNR b KQkq - 1 1 2/3 a6m,c6m",
+            "r1bqk1nr/p1p4p/2n4b/1p1pPpp1/P3P3/1P3NPP/2PP4/RNBQKB1R w KQkq f6 0 4 1/3 a4m",
+            "r1bqk2r/pppp1ppp/n4n2/4p3/5P2/4PQP1/PPPB3P/RN2KBNR w KQkq - 1 3 2/3 b1m,e1c,d2x",
+            "2rQ2kr/3n2pp/2bbp2n/ppp2P1P/8/2P2PPB/PP1BP3/RN2K2R b Q - 2 9 1/2 c6m,g8c",
+            "4k3/3p1p2/8/4P1P1/8/8/8/4K3 b - - 0 1 0/2",
+            "r3k2r/pP4pp/8/3pP3/8/8/6Pp/R3K2R w KQkq d6 0 1 0/3",
+        },
+        3);
 }
 
 TEST_CASE("random play: FEN and key survive a round trip, noisy and quiet split the moves, the "
@@ -692,33 +668,24 @@ TEST_CASE("the mate-in-one-turn suite: every position has a mating turn", "[mult
 
 TEST_CASE("UCI: multimove and multimove2 are offered, and perft runs on single moves",
     "[multimove][uci]") {
-    using namespace std::chrono_literals;
-    test::Process p({HARLEQUIN_BINARY});
-    p.send("uci");
-    std::vector<std::string> seen;
-    REQUIRE(p.wait_for("uciok", 2s, &seen));
+    Process p = start_engine();
+    auto seen = uci_lines(p);
     bool offered = std::any_of(seen.begin(), seen.end(), [](const std::string& l) {
         return l.find(" var multimove var multimove2") != std::string::npos;
     });
     CHECK(offered);
-    p.send("setoption name UCI_Variant value multimove2");
-    auto line = p.wait_for("info string variant", 2s);
+    auto line = ask(p, "setoption name UCI_Variant value multimove2", "info string variant");
     REQUIRE(line);
     CHECK(*line
         == "info string variant multimove2 files 8 ranks 8 pocket 0 template fairy startpos "
            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 0/2");
     p.send("position startpos moves e2e4 d2d4 e7e5");
-    p.send("d");
-    CHECK(p.wait_for(
-        "Fen: rnbqkbnr/pppp1ppp/8/4p3/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 1 1/2 e5m", 2s));
-    p.send("setoption name UCI_Variant value multimove");
-    REQUIRE(p.wait_for("info string variant multimove ", 2s));
+    CHECK(ask(p, "d", "Fen: rnbqkbnr/pppp1ppp/8/4p3/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 1 1/2 e5m"));
+    REQUIRE(ask(p, "setoption name UCI_Variant value multimove", "info string variant multimove "));
     // Reference numbers from shared/perft/multimove.epd.
     p.send("position fen 1r1qkbnr/1pp1pp1p/2n3p1/3P4/8/NpN2PP1/P1PP3P/R1BQKBR1 w Qk - 2 4 2/3 "
            "g1m,c3m");
-    p.send("go perft 3");
-    CHECK(p.wait_for("Nodes searched: 25855", 10s));
+    CHECK(perft_total(p, 3) == "Nodes searched: 25855");
     p.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 0/4");
-    p.send("go perft 4");
-    CHECK(p.wait_for("Nodes searched: 297390", 10s));
+    CHECK(perft_total(p, 4) == "Nodes searched: 297390");
 }

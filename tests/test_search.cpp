@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The search: finding mates, determinism, and the UCI behaviour around `go` (driven
 // through the real binary over pipes).
-#include "process.h"
+#include "session.h"
 #include "support.h"
 
 #include <catch2/catch.hpp>
@@ -14,28 +14,6 @@ using namespace hq::test;
 using namespace std::chrono_literals;
 
 namespace {
-
-struct SearchResult {
-    SearchInfo last;
-    std::string best;
-    int bestmoves = 0;
-};
-
-SearchResult search(const std::string& variant, const std::string& fen, SearchLimits limits) {
-    auto engine = make_engine(variant);
-    REQUIRE(engine);
-    REQUIRE_FALSE(engine->set_position(fen, {}).has_value());
-    SearchResult r;
-    limits.start = now();
-    engine->go(limits,
-        {[&](const SearchInfo& i) { r.last = i; },
-            [&](const std::string& b, const std::string&) {
-                r.best = b;
-                ++r.bestmoves;
-            }});
-    engine->wait();
-    return r;
-}
 
 // Mate-in-N positions, each checked with Stockfish 15.1 (`go depth 16` reports mate N).
 struct MateCase {
@@ -52,8 +30,6 @@ constexpr MateCase MateSuite[] = {
     {"r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", 3},
     {"r1bqr1k1/ppp2pp1/3p4/4n1NQ/2B1PN2/8/P4PPP/b4RK1 w - - 0 1", 3},
 };
-
-Process start_engine() { return Process({HARLEQUIN_BINARY}); }
 
 int count_prefix(const std::vector<std::string>& lines, const std::string& prefix) {
     int n = 0;
@@ -118,142 +94,107 @@ TEST_CASE("no legal move answers bestmove (none)", "[search][uci]") {
 
 TEST_CASE("isready is answered within 50 ms during a long search", "[uci][search]") {
     Process p = start_engine();
-    p.send("position startpos");
-    p.send("go infinite");
-    REQUIRE(p.wait_for("info depth 5", 5s));
-    for (int i = 0; i < 5; ++i) {
-        auto t0 = std::chrono::steady_clock::now();
-        p.send("isready");
-        REQUIRE(p.wait_for("readyok", 2s));
-        CHECK(std::chrono::steady_clock::now() - t0 < within(50ms));
-    }
-    p.send("stop");
-    CHECK(p.wait_for("bestmove", 2s));
+    search_to_depth(p, "position startpos", 5);
+    for (int i = 0; i < 5; ++i) CHECK(isready_time(p, 2s) < within(50ms));
+    CHECK(ask(p, "stop", "bestmove"));
 }
 
 TEST_CASE("stop is answered with exactly one bestmove within 100 ms", "[uci][search]") {
     Process p = start_engine();
-    p.send("position startpos moves e2e4 e7e5");
-    p.send("go infinite");
-    REQUIRE(p.wait_for("info depth 6", 5s));
-    auto t0 = std::chrono::steady_clock::now();
+    search_to_depth(p, "position startpos moves e2e4 e7e5", 6);
+    auto t0 = Clock::now();
     p.send("stop");
     std::vector<std::string> seen;
     REQUIRE(p.wait_for("bestmove", 2s, &seen));
-    CHECK(std::chrono::steady_clock::now() - t0 < within(100ms));
+    CHECK(Clock::now() - t0 < within(100ms));
     // The final info line comes right before bestmove.
     REQUIRE(seen.size() >= 2);
     CHECK(seen[seen.size() - 2].rfind("info depth", 0) == 0);
     CHECK(seen[seen.size() - 2].find(" pv ") != std::string::npos);
-    p.send("isready");
     seen.clear();
-    REQUIRE(p.wait_for("readyok", 2s, &seen));
+    isready_time(p, 2s, &seen);
     CHECK(count_prefix(seen, "bestmove") == 0);
     // A second stop with nothing running produces nothing.
     p.send("stop");
-    p.send("isready");
     seen.clear();
-    REQUIRE(p.wait_for("readyok", 2s, &seen));
+    isready_time(p, 2s, &seen);
     CHECK(count_prefix(seen, "bestmove") == 0);
 }
 
 TEST_CASE("go infinite never stops by itself", "[uci][search]") {
     Process p = start_engine();
-    p.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"); // mate in one
-    p.send("go infinite");
-    std::vector<std::string> seen;
-    CHECK_FALSE(p.wait_for("bestmove", 1500ms, &seen));
-    p.send("stop");
-    auto line = p.wait_for("bestmove", 2s);
+    send_all(p, {"position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "go infinite"}); // mate in 1
+    CHECK_FALSE(p.wait_for("bestmove", 1500ms));
+    auto line = ask(p, "stop", "bestmove");
     REQUIRE(line);
     CHECK(*line == "bestmove d1d8");
 }
 
 TEST_CASE("go ponder waits for ponderhit, then keeps to the clock", "[uci][search]") {
     Process p = start_engine();
-    p.send("position startpos moves e2e4");
-    p.send("go ponder wtime 2000 btime 2000");
+    send_all(p, {"position startpos moves e2e4", "go ponder wtime 2000 btime 2000"});
     CHECK_FALSE(p.wait_for("bestmove", 1000ms));
-    auto t0 = std::chrono::steady_clock::now();
+    auto t0 = Clock::now();
     p.send("ponderhit");
-    REQUIRE(p.wait_for("bestmove", 2s));
-    CHECK(std::chrono::steady_clock::now() - t0 < within(1500ms));
+    best_move(p, 2s);
+    CHECK(Clock::now() - t0 < within(1500ms));
 }
 
 TEST_CASE(
     "clock edge cases: a missing, tiny or negative clock still moves in time", "[uci][search]") {
     Process p = start_engine();
     p.send("position startpos");
+    auto legal = make_engine("chess")->legal_moves();
     for (const char* go :
         {"go wtime 100", "go btime 100 wtime 100 winc 0 binc 0", "go wtime -50 btime 1000",
             "go wtime 0 btime 0", "go movetime 50", "go nodes 5000", "go depth 3"}) {
         INFO(go);
-        auto t0 = std::chrono::steady_clock::now();
+        auto t0 = Clock::now();
         p.send(go);
-        std::vector<std::string> seen;
-        auto line = p.wait_for("bestmove", 2s, &seen);
-        REQUIRE(line);
-        CHECK(std::chrono::steady_clock::now() - t0 < within(500ms));
         // `bestmove <a legal move of the start position> [ponder <move>]`.
-        auto words = split_words(*line);
-        REQUIRE(words.size() >= 2);
-        CHECK(words[0] == "bestmove");
-        auto legal = make_engine("chess")->legal_moves();
-        CHECK(std::find(legal.begin(), legal.end(), words[1]) != legal.end());
+        std::string best = best_move(p, 2s);
+        CHECK(Clock::now() - t0 < within(500ms));
+        CHECK(std::find(legal.begin(), legal.end(), best) != legal.end());
     }
 }
 
 TEST_CASE("quit during a search exits at once", "[uci][search]") {
     Process p = start_engine();
-    p.send("position startpos");
-    p.send("go infinite");
-    REQUIRE(p.wait_for("info depth 3", 5s));
-    auto t0 = std::chrono::steady_clock::now();
-    p.send("quit");
-    auto code = p.wait_exit(3s, false);
-    REQUIRE(code);
-    CHECK(*code == 0);
-    CHECK(std::chrono::steady_clock::now() - t0 < within(1s));
+    search_to_depth(p, "position startpos", 3);
+    auto t0 = Clock::now();
+    CHECK(quit(p, 3s) == 0);
+    CHECK(Clock::now() - t0 < within(1s));
 }
 
 TEST_CASE("options arrive in any order and a large Hash does not delay readyok", "[uci][search]") {
     Process p = start_engine();
-    p.send("uci");
-    REQUIRE(p.wait_for("uciok", 2s));
-    auto t0 = std::chrono::steady_clock::now();
-    p.send("setoption name Hash value 2048");
-    p.send("setoption name Threads value 2");
-    p.send("setoption name Move Overhead value 30");
-    p.send("setoption name MultiPV value 2");
-    p.send("isready");
-    REQUIRE(p.wait_for("readyok", 2s));
-    CHECK(std::chrono::steady_clock::now() - t0 < within(1s));
-    p.send("setoption name Threads value 1");
-    p.send("setoption name Hash value 8");
-    p.send("setoption name Clear Hash");
-    p.send("position startpos");
-    p.send("go depth 6");
+    uci_lines(p);
+    auto t0 = Clock::now();
+    send_all(p,
+        {"setoption name Hash value 2048", "setoption name Threads value 2",
+            "setoption name Move Overhead value 30", "setoption name MultiPV value 2"});
+    isready_time(p, 2s);
+    CHECK(Clock::now() - t0 < within(1s));
+    send_all(p,
+        {"setoption name Threads value 1", "setoption name Hash value 8",
+            "setoption name Clear Hash", "position startpos", "go depth 6"});
     std::vector<std::string> seen;
-    REQUIRE(p.wait_for("bestmove", 5s, &seen));
+    best_move(p, 5s, &seen);
     CHECK(count_prefix(seen, "info depth 6 seldepth") >= 2); // MultiPV 2 lines
     bool second = false;
     for (const auto& l : seen) second |= l.find("multipv 2") != std::string::npos;
     CHECK(second);
-    p.send("setoption name Hash value 0");
-    CHECK(p.wait_for("info string error", 2s));
+    CHECK(ask(p, "setoption name Hash value 0", "info string error"));
 }
 
 TEST_CASE("a new go while searching ends the old search with its own bestmove", "[uci][search]") {
     Process p = start_engine();
-    p.send("position startpos");
-    p.send("go infinite");
-    REQUIRE(p.wait_for("info depth 3", 5s));
+    search_to_depth(p, "position startpos", 3);
     p.send("go depth 2");
     std::vector<std::string> seen;
-    REQUIRE(p.wait_for("bestmove", 3s, &seen));
-    REQUIRE(p.wait_for("bestmove", 3s, &seen));
-    p.send("isready");
-    REQUIRE(p.wait_for("readyok", 2s, &seen));
+    best_move(p, 3s, &seen);
+    best_move(p, 3s, &seen);
+    isready_time(p, 2s, &seen);
     CHECK(count_prefix(seen, "bestmove") == 2);
 }
 
@@ -293,18 +234,11 @@ TEST_CASE("two threads search together and agree on a legal move", "[search][thr
     Engine::Options o;
     o.threads = 2;
     engine->set_options(o);
-    REQUIRE_FALSE(engine->set_position(MateSuite[3].fen, {}).has_value());
     SearchLimits limits;
     limits.depth = 8;
-    limits.start = now();
-    SearchInfo last;
-    std::string best;
-    engine->go(limits,
-        {[&](const SearchInfo& i) { last = i; },
-            [&](const std::string& b, const std::string&) { best = b; }});
-    engine->wait();
-    CHECK(last.value == mate_in(3));
-    CHECK(best == "b3b8");
+    SearchResult r = search(*engine, MateSuite[3].fen, limits);
+    CHECK(r.last.value == mate_in(3));
+    CHECK(r.best == "b3b8");
 }
 
 TEST_CASE("go depth solves every mate-in-one-turn position of Multiple Move Chess with the "

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The UCI front-end, driven through the real binary over pipes.
 #include "engine/text.h"
-#include "process.h"
+#include "session.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -12,28 +12,11 @@
 using namespace hq::test;
 using namespace std::chrono_literals;
 
-namespace {
-
-Process start() { return Process({HARLEQUIN_BINARY}); }
-
-// Sends `go perft` and collects the lines up to the node count.
-std::vector<std::string> perft_lines(Process& p, int depth) {
-    std::vector<std::string> seen;
-    p.send("go perft " + std::to_string(depth));
-    REQUIRE(p.wait_for("Nodes searched:", 30s, &seen));
-    return seen;
-}
-
-} // namespace
-
 TEST_CASE("uci answers id, the variant combo and UCI_Chess960 within 100 ms", "[uci]") {
-    Process p = start();
-    auto t0 = std::chrono::steady_clock::now();
-    p.send("uci");
-    std::vector<std::string> seen;
-    REQUIRE(p.wait_for("uciok", 2s, &seen));
-    auto elapsed = std::chrono::steady_clock::now() - t0;
-    CHECK(elapsed < within(100ms));
+    Process p = start_engine();
+    auto t0 = Clock::now();
+    auto seen = uci_lines(p);
+    CHECK(Clock::now() - t0 < within(100ms));
     CHECK(seen[0].rfind("id name Harlequin", 0) == 0);
     bool combo = false, chess960 = false;
     for (const auto& l : seen) {
@@ -47,7 +30,7 @@ TEST_CASE("uci answers id, the variant combo and UCI_Chess960 within 100 ms", "[
 }
 
 TEST_CASE("go perft prints each root move and the total", "[uci][perft]") {
-    Process p = start();
+    Process p = start_engine();
     p.send("position startpos moves e2e4");
     auto lines = perft_lines(p, 2);
     CHECK(lines.back() == "Nodes searched: 600");
@@ -58,22 +41,20 @@ TEST_CASE("go perft prints each root move and the total", "[uci][perft]") {
 }
 
 TEST_CASE("setoption UCI_Variant accepts aliases and announces the variant", "[uci]") {
-    Process p = start();
-    p.send("setoption name UCI_Variant value FischeRandom");
-    auto line = p.wait_for("info string variant", 2s);
+    Process p = start_engine();
+    auto line = ask(p, "setoption name UCI_Variant value FischeRandom", "info string variant");
     REQUIRE(line);
     CHECK(*line
         == "info string variant chess960 files 8 ranks 8 pocket 0 template fairy startpos "
            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     // Chess960 castling is king takes rook.
     p.send("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
-    CHECK(perft_lines(p, 3).back() == "Nodes searched: 12189");
-    p.send("setoption name UCI_Variant value standard");
-    CHECK(p.wait_for("info string variant chess ", 2s));
+    CHECK(perft_total(p, 3) == "Nodes searched: 12189");
+    CHECK(ask(p, "setoption name UCI_Variant value standard", "info string variant chess "));
 }
 
 TEST_CASE("bad input is answered with an error and the position is kept", "[uci]") {
-    Process p = start();
+    Process p = start_engine();
     p.send("position startpos moves e2e4");
     for (const char* bad : {"position fen rnbqkbnr/pppppppp/8/8 w - - 0 1",
              "position startpos moves e2e4 e2e4", "position fen", "position", "position sideways",
@@ -81,39 +62,28 @@ TEST_CASE("bad input is answered with an error and the position is kept", "[uci]
              "setoption name UCI_Chess960 value maybe", "go perft -3", "go perft",
              "flibbertigibbet", "position startpos foo", "position startpos e2e4"}) {
         INFO(bad);
-        p.send(bad);
-        auto line = p.wait_for("info string error", 2s);
-        CHECK(line);
+        CHECK(ask(p, bad, "info string error"));
     }
-    p.send("isready");
-    CHECK(p.wait_for("readyok", 2s));
-    CHECK(perft_lines(p, 1).back() == "Nodes searched: 20");
-    p.send("d");
-    CHECK(p.wait_for("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", 2s));
+    isready_time(p, 2s);
+    CHECK(perft_total(p, 1) == "Nodes searched: 20");
+    CHECK(ask(p, "d", "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
 }
 
 TEST_CASE("isready is answered while a perft runs, and quit exits", "[uci]") {
-    Process p = start();
+    Process p = start_engine();
     p.send("go perft 8");
-    p.send("isready");
-    auto t0 = std::chrono::steady_clock::now();
-    REQUIRE(p.wait_for("readyok", 2s));
-    CHECK(std::chrono::steady_clock::now() - t0 < within(50ms));
-    p.send("quit");
-    auto code = p.wait_exit(2s, false);
-    REQUIRE(code);
-    CHECK(*code == 0);
+    CHECK(isready_time(p, 2s) < within(50ms));
+    CHECK(quit(p, 2s) == 0);
 }
 
 TEST_CASE("options set before UCI_Variant survive the change of game", "[uci]") {
     // The fuzzer found MultiPV, Hash and Threads reset to their defaults by UCI_Variant.
-    Process p = start();
-    p.send("setoption name MultiPV value 3");
-    p.send("setoption name UCI_Variant value control");
-    p.send("position startpos");
-    p.send("go depth 2");
+    Process p = start_engine();
+    send_all(p,
+        {"setoption name MultiPV value 3", "setoption name UCI_Variant value control",
+            "position startpos", "go depth 2"});
     std::vector<std::string> seen;
-    REQUIRE(p.wait_for("bestmove", 10s, &seen));
+    best_move(p, 10s, &seen);
     bool third = false;
     for (const auto& l : seen) third |= l.find(" multipv 3 ") != std::string::npos;
     CHECK(third);
@@ -129,11 +99,10 @@ TEST_CASE("a Hash the machine cannot give is made smaller, not a crash", "[uci]"
     meminfo >> key >> totalKb;
     REQUIRE(key == "MemTotal:");
     bool fits = totalKb / 1024 / 2 >= 65536;
-    Process p = start();
+    Process p = start_engine();
     std::vector<std::string> seen;
     p.send("setoption name Hash value 65536");
-    p.send("isready");
-    REQUIRE(p.wait_for("readyok", 10s, &seen));
+    isready_time(p, 10s, &seen);
     auto notice = std::find_if(seen.begin(), seen.end(), [](const std::string& l) {
         return l.rfind("info string error: not enough memory for a 65536 MB hash; using ", 0) == 0;
     });
@@ -148,40 +117,36 @@ TEST_CASE("a Hash the machine cannot give is made smaller, not a crash", "[uci]"
     }
     // And it searches with it.
     p.send("go depth 3");
-    auto best = p.wait_for("bestmove", 10s);
-    REQUIRE(best);
-    CHECK(hq::split_words(*best)[1] != "(none)");
-    p.send("setoption name Hash value 16");
-    p.send("go depth 3");
-    CHECK(p.wait_for("bestmove", 10s));
+    CHECK(best_move(p, 10s) != "(none)");
+    send_all(p, {"setoption name Hash value 16", "go depth 3"});
+    best_move(p, 10s);
 }
 
 TEST_CASE("absurd clock values are answered with a move, not an overflow", "[uci]") {
-    Process p = start();
+    Process p = start_engine();
     for (const char* go : {"go wtime 9223372036854775807 winc 9223372036854775807 depth 2",
              "go btime 9223372036854775807 binc 9223372036854775807 movestogo 1 depth 2",
              "go wtime -9223372036854775808 winc -9223372036854775808",
              "go movetime 9223372036854775807 depth 2"}) {
         INFO(go);
         p.send(go);
-        CHECK(p.wait_for("bestmove", 10s));
+        best_move(p, 10s);
     }
-    p.send("isready");
-    CHECK(p.wait_for("readyok", 2s));
+    isready_time(p, 2s);
 }
 
 TEST_CASE(
     "go numbers too large for 64 bits are taken as the largest value, not an error", "[uci]") {
-    Process p = start();
-    p.send("position startpos");
-    p.send("go depth 99999999999999999999 nodes 99999999999999999999 movetime 200");
+    Process p = start_engine();
+    send_all(p,
+        {"position startpos",
+            "go depth 99999999999999999999 nodes 99999999999999999999 movetime 200"});
     std::vector<std::string> seen;
-    CHECK(p.wait_for("bestmove", 10s, &seen));
+    best_move(p, 10s, &seen);
     for (const auto& l : seen) CHECK(l.find("error") == std::string::npos);
-    p.send("go depth 2x");
-    CHECK(p.wait_for("info string error: 'go depth' needs a number, not '2x'", 2s));
+    CHECK(ask(p, "go depth 2x", "info string error: 'go depth' needs a number, not '2x'"));
     p.send("stop");
-    CHECK(p.wait_for("bestmove", 2s));
+    best_move(p, 2s);
 }
 
 namespace {
@@ -214,11 +179,8 @@ std::optional<DeclaredOption> parse_option_line(const std::string& line) {
 }
 
 std::vector<DeclaredOption> declared_options(Process& p) {
-    std::vector<std::string> seen;
-    p.send("uci");
-    REQUIRE(p.wait_for("uciok", 2s, &seen));
     std::vector<DeclaredOption> out;
-    for (const auto& l : seen)
+    for (const auto& l : uci_lines(p))
         if (auto o = parse_option_line(l)) out.push_back(*o);
     return out;
 }
@@ -242,8 +204,7 @@ std::vector<std::string> readme_options() {
 std::vector<std::string> answer(Process& p, const std::string& command) {
     std::vector<std::string> seen;
     p.send(command);
-    p.send("isready");
-    REQUIRE(p.wait_for("readyok", 5s, &seen));
+    isready_time(p, 5s, &seen);
     return seen;
 }
 
@@ -255,7 +216,7 @@ bool has_error(const std::vector<std::string>& lines) {
 } // namespace
 
 TEST_CASE("uci declares every option of the README's table, with type and range", "[uci]") {
-    Process p = start();
+    Process p = start_engine();
     auto declared = declared_options(p);
     auto readme = readme_options();
     REQUIRE(readme.size() >= 8);
@@ -286,7 +247,7 @@ TEST_CASE("uci declares every option of the README's table, with type and range"
 }
 
 TEST_CASE("every declared option can be set, and a value outside its range is refused", "[uci]") {
-    Process p = start();
+    Process p = start_engine();
     for (const DeclaredOption& o : declared_options(p)) {
         INFO(o.name);
         std::string set = "setoption name " + o.name;
@@ -312,13 +273,13 @@ TEST_CASE("every declared option can be set, and a value outside its range is re
     answer(p, "setoption name MultiPV value 2");
     p.send("go depth 3");
     std::vector<std::string> seen;
-    REQUIRE(p.wait_for("bestmove", 10s, &seen));
+    best_move(p, 10s, &seen);
     CHECK(std::any_of(seen.begin(), seen.end(),
         [](const std::string& l) { return l.find(" multipv 2 ") != std::string::npos; }));
 }
 
 TEST_CASE("debug on and debug off are accepted", "[uci]") {
-    Process p = start();
+    Process p = start_engine();
     CHECK_FALSE(has_error(answer(p, "debug on")));
     CHECK_FALSE(has_error(answer(p, "debug off")));
     CHECK(has_error(answer(p, "debug sideways")));
@@ -338,25 +299,18 @@ const std::vector<std::string> EVERY_COMMAND
         "go depth 1", "go infinite", "go ponder", "ponderhit", "stop", "d", "flibbertigibbet"};
 
 void every_command_during(const std::string& longJob) {
-    Process p = start();
+    Process p = start_engine();
     for (const std::string& command : EVERY_COMMAND) {
         INFO(longJob << " then " << command);
-        p.send("position startpos");
-        p.send(longJob);
+        send_all(p, {"position startpos", longJob});
         std::this_thread::sleep_for(20ms);
         p.send(command);
-        p.send("isready");
-        auto t0 = std::chrono::steady_clock::now();
-        REQUIRE(p.wait_for("readyok", 5s));
-        CHECK(std::chrono::steady_clock::now() - t0 < within(100ms));
+        CHECK(isready_time(p, 5s) < within(100ms));
         p.send("stop");
     }
     p.send(longJob);
     std::this_thread::sleep_for(20ms);
-    p.send("quit");
-    auto code = p.wait_exit(1s, false);
-    REQUIRE(code);
-    CHECK(*code == 0);
+    CHECK(quit(p, 1s) == 0);
 }
 
 } // namespace
@@ -372,13 +326,9 @@ TEST_CASE("every command during go perft 12 leaves isready answered at once", "[
 TEST_CASE("quit during go infinite exits within a second", "[uci][hang]") {
     for (const char* job : {"go infinite", "go ponder", "go perft 12"}) {
         INFO(job);
-        Process p = start();
-        p.send("setoption name Threads value 2");
-        p.send(job);
+        Process p = start_engine();
+        send_all(p, {"setoption name Threads value 2", job});
         std::this_thread::sleep_for(50ms);
-        p.send("quit");
-        auto code = p.wait_exit(1s, false);
-        REQUIRE(code);
-        CHECK(*code == 0);
+        CHECK(quit(p, 1s) == 0);
     }
 }

@@ -2,9 +2,9 @@
 // The XBoard (CECP v2) front-end: the translation layer (notation, emulated null moves) as
 // unit tests, and the protocol through the real binary over pipes.
 #include "engine/referee.h"
-#include "process.h"
 #include "protocol/xboard_game.h"
 #include "protocol/xboard_variants.h"
+#include "session.h"
 #include "variants/registry.h"
 
 #include <algorithm>
@@ -15,7 +15,6 @@
 using namespace hq;
 using namespace hq::test;
 using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
 
 namespace {
 
@@ -58,6 +57,20 @@ private:
     int played = 0;
 };
 
+// Whose move XBoard sees, and whether that side owes the null move of a turn that goes on.
+struct Turn {
+    Color side;
+    bool nullOwed;
+    bool operator==(const Turn&) const = default;
+};
+
+Turn turn(const XBoardGame& g) { return {g.side_to_move(), g.null_owed()}; }
+
+std::ostream& operator<<(std::ostream& out, const Turn& t) {
+    return out << (t.side == WHITE ? "White" : "Black")
+               << (t.nullOwed ? " owes a null" : " to move");
+}
+
 XBoardGame real_game(const std::string& variant, const std::string& fen = {}) {
     XBoardGame g(make_referee(variant));
     REQUIRE_FALSE(g.reset(fen).has_value());
@@ -66,15 +79,20 @@ XBoardGame real_game(const std::string& variant, const std::string& fen = {}) {
 
 // ---- Protocol helpers -------------------------------------------------------------------
 
-Process start_engine() { return Process({HARLEQUIN_BINARY}); }
-
 // `xboard` and `protover 2`, up to `feature done=1`; the lines seen.
 std::vector<std::string> handshake(Process& p) {
-    p.send("xboard");
-    p.send("protover 2");
+    send_all(p, {"xboard", "protover 2"});
     std::vector<std::string> seen;
     REQUIRE(p.wait_for("feature done=1", 2s, &seen));
     return seen;
+}
+
+// The real binary after the handshake, given `commands`.
+Process xboard_engine(std::initializer_list<std::string> commands = {}) {
+    Process p = start_engine();
+    handshake(p);
+    send_all(p, commands);
+    return p;
 }
 
 // Sends `ping N` and returns every line before `pong N` (which must come within `timeout`).
@@ -110,35 +128,29 @@ TEST_CASE("several moves a turn: XBoard sees the other side play null moves betw
     "[xboard][unit]") {
     XBoardGame g(std::make_unique<TwoMovesATurn>());
     REQUIRE_FALSE(g.reset({}).has_value());
-    CHECK(g.side_to_move() == WHITE);
-    CHECK_FALSE(g.null_owed());
+    CHECK(turn(g) == Turn {WHITE, false});
 
     // White's first single move leaves White to move: XBoard must see Black pass.
     CHECK(g.play_engine("e2e4") == std::vector<std::string> {"e2e4"});
-    CHECK(g.null_owed());
-    CHECK(g.side_to_move() == BLACK);
+    CHECK(turn(g) == Turn {BLACK, true});
     // While Black owes the null, nothing else from Black is legal.
     CHECK(g.play_xboard("e7e5").has_value());
     CHECK(g.play_xboard("@@@@") == std::nullopt);
-    CHECK(g.side_to_move() == WHITE);
-    CHECK_FALSE(g.null_owed());
+    CHECK(turn(g) == Turn {WHITE, false});
     // White's second single move ends the turn: no null.
     CHECK(g.play_engine("d2d4") == std::vector<std::string> {"d2d4"});
-    CHECK_FALSE(g.null_owed());
-    CHECK(g.side_to_move() == BLACK);
+    CHECK(turn(g) == Turn {BLACK, false});
     // A null that is not owed is the engine's pass (`0000`), illegal in this game.
     CHECK(g.play_xboard("@@@@").has_value());
     CHECK(g.to_engine("@@@@") == std::string("0000"));
 
     // Black's first move from XBoard: now the engine (White) owes the null.
     CHECK(g.play_xboard("e7e5") == std::nullopt);
-    CHECK(g.null_owed());
-    CHECK(g.side_to_move() == WHITE);
+    CHECK(turn(g) == Turn {WHITE, true});
     CHECK(g.play_engine("g1f3").empty()); // a real move is not what is owed
     CHECK(g.play_engine("@@@@") == std::vector<std::string> {"@@@@"});
     CHECK(g.play_xboard("d7d5") == std::nullopt);
-    CHECK(g.side_to_move() == WHITE);
-    CHECK_FALSE(g.null_owed());
+    CHECK(turn(g) == Turn {WHITE, false});
 
     // The Engine facade gets single moves only; XBoard counts every ply, nulls included.
     CHECK(g.engine_moves() == std::vector<std::string> {"e2e4", "d2d4", "e7e5", "d7d5"});
@@ -149,20 +161,16 @@ TEST_CASE("several moves a turn: XBoard sees the other side play null moves betw
     // Undo takes back XBoard plies (e2e4 @@@@ d2d4 e7e5 @@@@ d7d5): a null owed comes back
     // with the single move before it.
     REQUIRE(g.undo(1));
-    CHECK_FALSE(g.null_owed());
-    CHECK(g.side_to_move() == BLACK);
+    CHECK(turn(g) == Turn {BLACK, false});
     REQUIRE(g.undo(1));
-    CHECK(g.null_owed());
-    CHECK(g.side_to_move() == WHITE);
+    CHECK(turn(g) == Turn {WHITE, true});
     REQUIRE(g.undo(2));
-    CHECK_FALSE(g.null_owed());
-    CHECK(g.side_to_move() == WHITE);
+    CHECK(turn(g) == Turn {WHITE, false});
     CHECK(g.engine_moves() == std::vector<std::string> {"e2e4"});
     CHECK_FALSE(g.undo(5));
     CHECK(g.ply_count() == 2);
     REQUIRE(g.undo(1));
-    CHECK(g.null_owed());
-    CHECK(g.side_to_move() == BLACK);
+    CHECK(turn(g) == Turn {BLACK, true});
 }
 
 TEST_CASE(
@@ -261,25 +269,24 @@ TEST_CASE("XBoard's variant names and engine-defined variant setup", "[xboard][u
     };
     CHECK(xboard_setup_lines(spec("chess")).empty());
     CHECK(xboard_setup_lines(spec("chess960")).empty());
-    auto white = xboard_setup_lines(spec("mschess"));
-    REQUIRE(white.size() == 7);
-    CHECK(white[0]
-        == "setup (.NBRQP...............Kpnbrq................k) 8x8+0_fairy "
-           "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1");
-    CHECK(white[1] == "piece K KnDnAiK");
-    CHECK(white[2] == "piece Q QN");
-    CHECK(white[3] == "piece R RN");
-    CHECK(white[4] == "piece B BN");
-    CHECK(white[5] == "piece N NC");
-    CHECK(white[6] == "piece P fmWfcFifmnD");
-    auto black = xboard_setup_lines(spec("mschess-black"));
-    REQUIRE(black.size() == 7);
-    CHECK(black[0]
-        == "setup (PNBRQ................K.nbrqp...............k) 8x8+0_fairy "
-           "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1");
-    CHECK(black[1] == "piece k KnDnAiK");
-    CHECK(black[5] == "piece n NC");
-    CHECK(black[6] == "piece p fmWfcFifmnD");
+    // Ms. Chess with the woman on either side: the piece table (her pawn in the ferz's slot,
+    // not in XBoard's pawn slot) and the start position, then her pieces' moves.
+    using Setup = std::vector<std::string>;
+    for (const auto& [name, expected] : std::vector<std::pair<std::string, Setup>> {
+             {"mschess",
+                 {"setup (.NBRQP...............Kpnbrq................k) 8x8+0_fairy "
+                  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1",
+                     "piece K KnDnAiK", "piece Q QN", "piece R RN", "piece B BN", "piece N NC",
+                     "piece P fmWfcFifmnD"}},
+             {"mschess-black",
+                 {"setup (PNBRQ................K.nbrqp...............k) 8x8+0_fairy "
+                  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+                     "piece k KnDnAiK", "piece q QN", "piece r RN", "piece b BN", "piece n NC",
+                     "piece p fmWfcFifmnD"}},
+         }) {
+        INFO(name);
+        CHECK(xboard_setup_lines(spec(name)) == expected);
+    }
     // Games whose pieces change owner are not offered, so they have no setup either.
     CHECK(xboard_setup_lines(spec("control")).empty());
     CHECK(xboard_setup_lines(spec("martian")).empty());
@@ -411,15 +418,11 @@ TEST_CASE("xboard: the feature handshake ends with done=1 and lists the variants
     }
     // done=1 is the last thing said: the next line answers the next command.
     CHECK(sync(p, 1).empty());
-    p.send("quit");
-    CHECK(p.wait_exit(2s, false) == 0);
+    CHECK(quit(p, 2s) == 0);
 }
 
 TEST_CASE("xboard: moves in force mode, then go plays a legal move and keeps playing", "[xboard]") {
-    Process p = start_engine();
-    handshake(p);
-    p.send("new");
-    p.send("force");
+    Process p = xboard_engine({"new", "force"});
     for (const char* m : {"e2e4", "e7e5", "g1f3"}) p.send(std::string("usermove ") + m);
     p.send("sd 5");
     CHECK(sync(p, 1).empty()); // legal moves are accepted silently; no move in force mode
@@ -440,10 +443,7 @@ TEST_CASE("xboard: moves in force mode, then go plays a legal move and keeps pla
 }
 
 TEST_CASE("xboard: an illegal move is answered Illegal move, a legal one is not", "[xboard]") {
-    Process p = start_engine();
-    handshake(p);
-    p.send("new");
-    p.send("force");
+    Process p = xboard_engine({"new", "force"});
     for (const char* bad : {"e2e5", "e1g1", "O-O", "zz", "e7e5", "@@@@"}) {
         INFO(bad);
         p.send(std::string("usermove ") + bad);
@@ -460,17 +460,12 @@ TEST_CASE("xboard: an illegal move is answered Illegal move, a legal one is not"
 }
 
 TEST_CASE("xboard: ping is answered only after the move that ? forces", "[xboard]") {
-    Process p = start_engine();
-    handshake(p);
-    p.send("new");
+    Process p = xboard_engine({"new"});
     p.send("level 0 60 0"); // an hour: only ? ends this search early
-    p.send("time 360000");
-    p.send("otim 360000");
-    p.send("go");
+    send_all(p, {"time 360000", "otim 360000", "go"});
     std::this_thread::sleep_for(200ms);
     auto t0 = Clock::now();
-    p.send("?");
-    p.send("ping 7");
+    send_all(p, {"?", "ping 7"});
     std::vector<std::string> seen;
     REQUIRE(p.wait_for("pong 7", 2s, &seen));
     CHECK(Clock::now() - t0 < within(300ms));
@@ -484,11 +479,7 @@ TEST_CASE("xboard: ping is answered only after the move that ? forces", "[xboard
 }
 
 TEST_CASE("xboard: setboard with a bad FEN keeps the position", "[xboard]") {
-    Process p = start_engine();
-    handshake(p);
-    p.send("new");
-    p.send("force");
-    p.send("setboard 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    Process p = xboard_engine({"new", "force", "setboard 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"});
     CHECK(sync(p, 1).empty());
     for (const char* bad :
         {"setboard rnbqkbnr/pppppppp/8 w", "setboard 8/8/8/8/8/8/8/8 w - - 0 1", "setboard"}) {
@@ -505,14 +496,10 @@ TEST_CASE("xboard: setboard with a bad FEN keeps the position", "[xboard]") {
 }
 
 TEST_CASE("xboard: level, time and otim: the engine moves within its clock", "[xboard]") {
-    Process p = start_engine();
-    handshake(p);
-    p.send("new");
+    Process p = xboard_engine({"new"});
     // One move per session with 1 s on the clock (time is in centiseconds): the engine may
     // spend a good part of the second, but must not take the opponent's 60 s as its own.
-    p.send("level 1 0:30 0");
-    p.send("time 100");
-    p.send("otim 6000");
+    send_all(p, {"level 1 0:30 0", "time 100", "otim 6000"});
     auto t0 = Clock::now();
     p.send("usermove e2e4");
     engine_move(p, 3s);
@@ -520,9 +507,7 @@ TEST_CASE("xboard: level, time and otim: the engine moves within its clock", "[x
     CHECK(spent > 200ms);
     CHECK(spent < within(1000ms));
     // Sudden death with 0.5 s left and 40 moves assumed to go: a quick move.
-    p.send("level 0 1 0");
-    p.send("time 50");
-    p.send("otim 6000");
+    send_all(p, {"level 0 1 0", "time 50", "otim 6000"});
     t0 = Clock::now();
     p.send("usermove d2d4");
     engine_move(p, 3s);
@@ -530,21 +515,14 @@ TEST_CASE("xboard: level, time and otim: the engine moves within its clock", "[x
 }
 
 TEST_CASE("xboard: st and sd limit the search", "[xboard]") {
-    Process p = start_engine();
-    handshake(p);
-    p.send("new");
-    p.send("st 1");
+    Process p = xboard_engine({"new", "st 1"});
     auto t0 = Clock::now();
     p.send("go");
     engine_move(p, 3s);
     auto spent = Clock::now() - t0;
     CHECK(spent > 500ms); // the second is used
     CHECK(spent < within(1300ms));
-    p.send("new");
-    p.send("level 0 60 0");
-    p.send("sd 3");
-    p.send("post");
-    p.send("go");
+    send_all(p, {"new", "level 0 60 0", "sd 3", "post", "go"});
     std::vector<std::string> seen;
     engine_move(p, 3s, &seen);
     // Thinking lines `depth score time nodes pv`, never deeper than 3.
@@ -564,22 +542,16 @@ TEST_CASE("xboard: st and sd limit the search", "[xboard]") {
 }
 
 TEST_CASE("xboard: result stops the engine; new starts a fresh game", "[xboard]") {
-    Process p = start_engine();
-    handshake(p);
-    p.send("new");
-    p.send("sd 4");
-    p.send("usermove e2e4");
+    Process p = xboard_engine({"new", "sd 4", "usermove e2e4"});
     std::string first = engine_move(p);
-    p.send("usermove d2d4");
-    p.send("result 1-0 {White resigns}");
+    send_all(p, {"usermove d2d4", "result 1-0 {White resigns}"});
     // The reply to d2d4 may already be on its way; after result no further move comes.
     auto seen = sync(p, 1);
     CHECK(seen.size() <= 1);
     p.send("usermove a2a3");
     seen = sync(p, 2);
     CHECK(!has_prefix(seen, "move "));
-    p.send("new");
-    p.send("sd 4");
+    send_all(p, {"new", "sd 4"});
     p.send("usermove e2e4"); // the start position again, and the engine plays Black again
     auto referee = make_referee("chess");
     REQUIRE_FALSE(referee->play("e2e4").has_value());
@@ -587,63 +559,42 @@ TEST_CASE("xboard: result stops the engine; new starts a fresh game", "[xboard]"
 }
 
 TEST_CASE("xboard: the engine claims mate after mating, and when it is mated", "[xboard]") {
-    Process p = start_engine();
-    handshake(p);
-    p.send("new");
-    p.send("force");
+    Process p = xboard_engine({"new", "force"});
     p.send("setboard 6rk/6pp/8/6N1/8/8/8/6KQ w - - 0 1"); // mate in one: Nf7#
-    p.send("sd 4");
-    p.send("go");
+    send_all(p, {"sd 4", "go"});
     std::string m = engine_move(p);
     CHECK(m == "g5f7");
     auto claim = p.read_line(2s);
     REQUIRE(claim);
     CHECK(*claim == "1-0 {White mates}");
     // Mated, with Black to move: the claim comes instead of a move.
-    p.send("new");
-    p.send("force");
-    p.send("setboard 6rk/5Npp/8/8/8/8/8/6KQ b - - 0 1");
-    p.send("go");
+    send_all(p, {"new", "force", "setboard 6rk/5Npp/8/8/8/8/8/6KQ b - - 0 1", "go"});
     std::vector<std::string> seen;
     REQUIRE(p.wait_for("1-0", 2s, &seen));
     CHECK(seen == std::vector<std::string> {"1-0 {White mates}"});
     // Stalemated.
-    p.send("new");
-    p.send("force");
-    p.send("setboard 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
-    p.send("go");
+    send_all(p, {"new", "force", "setboard 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go"});
     seen.clear();
     REQUIRE(p.wait_for("1/2-1/2", 2s, &seen));
     CHECK(seen == std::vector<std::string> {"1/2-1/2 {Draw by stalemate}"});
 }
 
 TEST_CASE("xboard: fischerandom castling is O-O in and out", "[xboard]") {
-    Process p = start_engine();
-    handshake(p);
-    p.send("new");
-    p.send("variant fischerandom");
-    p.send("force");
+    Process p = xboard_engine({"new", "variant fischerandom", "force"});
     p.send("setboard k4r2/8/8/8/8/7p/r6P/6KR w H - 0 1"); // castling is the only move
-    p.send("sd 3");
-    p.send("go");
+    send_all(p, {"sd 3", "go"});
     CHECK(engine_move(p) == "O-O");
-    p.send("new");
-    p.send("variant fischerandom");
-    p.send("force");
-    p.send("setboard 4k3/8/8/8/8/8/8/4K2R w K - 0 1");
-    p.send("usermove O-O-O");
+    send_all(p,
+        {"new", "variant fischerandom", "force", "setboard 4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            "usermove O-O-O"});
     CHECK(sync(p, 1) == std::vector<std::string> {"Illegal move: O-O-O"});
-    p.send("usermove O-O");
-    p.send("usermove e8d8");
+    send_all(p, {"usermove O-O", "usermove e8d8"});
     p.send("usermove g1g2"); // the king stands on g1 now
     CHECK(sync(p, 2).empty());
 }
 
 TEST_CASE("xboard: variants: Ms. Chess is engine-defined, unknown ones are refused", "[xboard]") {
-    Process p = start_engine();
-    handshake(p);
-    p.send("new");
-    p.send("variant mschess");
+    Process p = xboard_engine({"new", "variant mschess"});
     std::vector<std::string> seen = sync(p, 1);
     REQUIRE(seen.size() == 7);
     CHECK(
@@ -652,19 +603,15 @@ TEST_CASE("xboard: variants: Ms. Chess is engine-defined, unknown ones are refus
     p.send("variant shogi");
     CHECK(sync(p, 2) == std::vector<std::string> {"Error (unknown variant): shogi"});
     // Still Ms. Chess: the woman's knight also leaps like a camel.
-    p.send("force");
-    p.send("usermove b1c4");
+    send_all(p, {"force", "usermove b1c4"});
     CHECK(sync(p, 3).empty());
     // A capture in passing comes in as one two-leg move.
-    p.send("setboard 4k3/8/8/8/8/3n4/4P3/4K3 w - - 0 1");
-    p.send("usermove e2d3,d3e3");
-    p.send("usermove e8e7");
-    p.send("usermove e3e4");
+    send_all(p,
+        {"setboard 4k3/8/8/8/8/3n4/4P3/4K3 w - - 0 1", "usermove e2d3,d3e3", "usermove e8e7",
+            "usermove e3e4"});
     CHECK(sync(p, 4).empty());
     // new goes back to standard chess, where the camel leap is illegal.
-    p.send("new");
-    p.send("force");
-    p.send("usermove b1c4");
+    send_all(p, {"new", "force", "usermove b1c4"});
     CHECK(sync(p, 5) == std::vector<std::string> {"Illegal move: b1c4"});
 }
 
@@ -678,10 +625,7 @@ TEST_CASE("xboard: Control Chess and Martian Chess are not offered; asked for, t
         != std::string::npos);
     // XBoard 4.9.1 sent `variant control` to the first engine only and `variant ` (empty)
     // to the second, which then played chess: now neither game is offered.
-    p.send("new");
-    p.send("variant control");
-    p.send("variant martian");
-    p.send("variant ");
+    send_all(p, {"new", "variant control", "variant martian", "variant "});
     auto seen = sync(p, 1);
     REQUIRE(seen.size() == 3);
     CHECK(seen[0].rfind("Error (not offered over XBoard: its pieces have six colours", 0) == 0);
@@ -690,40 +634,25 @@ TEST_CASE("xboard: Control Chess and Martian Chess are not offered; asked for, t
         seen[1].rfind("Error (not offered over XBoard: a piece belongs to whoever's zone", 0) == 0);
     CHECK(seen[2] == "Error (bad or missing argument): variant ");
     // The game stays standard chess.
-    p.send("force");
-    p.send("usermove e2e4");
-    p.send("usermove e7e5");
+    send_all(p, {"force", "usermove e2e4", "usermove e7e5"});
     CHECK(sync(p, 2).empty());
 }
 
 TEST_CASE("xboard: undo and remove take moves back", "[xboard]") {
-    Process p = start_engine();
-    handshake(p);
-    p.send("new");
-    p.send("force");
-    p.send("usermove e2e4");
-    p.send("usermove e7e5");
-    p.send("undo");
-    p.send("usermove c7c5");
-    p.send("remove");
-    p.send("usermove d2d4");
+    Process p = xboard_engine({"new", "force", "usermove e2e4", "usermove e7e5", "undo",
+        "usermove c7c5", "remove", "usermove d2d4"});
     CHECK(sync(p, 1).empty());
     p.send("remove"); // one move only
     CHECK(sync(p, 2) == std::vector<std::string> {"Error (command not legal now): remove"});
     p.send("undo");
     p.send("usermove e2e4"); // the start position again
     CHECK(sync(p, 3).empty());
-    p.send("undo");
-    p.send("undo");
+    send_all(p, {"undo", "undo"});
     CHECK(sync(p, 4) == std::vector<std::string> {"Error (command not legal now): undo"});
 }
 
 TEST_CASE("xboard: analyze thinks until exit; . reports its status", "[xboard]") {
-    Process p = start_engine();
-    handshake(p);
-    p.send("new");
-    p.send("post");
-    p.send("analyze");
+    Process p = xboard_engine({"new", "post", "analyze"});
     REQUIRE(p.wait_for("6 ", 5s));
     p.send(".");
     REQUIRE(p.wait_for("stat01: ", 2s));
@@ -740,13 +669,7 @@ TEST_CASE("xboard: analyze thinks until exit; . reports its status", "[xboard]")
 
 TEST_CASE(
     "xboard: pondering: ping answered at once, the predicted move is a ponderhit", "[xboard]") {
-    Process p = start_engine();
-    handshake(p);
-    p.send("new");
-    p.send("hard");
-    p.send("level 0 1 0");
-    p.send("time 3000");
-    p.send("otim 3000");
+    Process p = xboard_engine({"new", "hard", "level 0 1 0", "time 3000", "otim 3000"});
     auto referee = make_referee("chess");
     for (int round = 0; round < 2; ++round) {
         std::string white = round == 0 ? "e2e4" : "";
@@ -758,8 +681,7 @@ TEST_CASE(
             white = hint->substr(6);
         }
         REQUIRE_FALSE(referee->play(white).has_value());
-        p.send("time 3000");
-        p.send("otim 3000");
+        send_all(p, {"time 3000", "otim 3000"});
         p.send("usermove " + white);
         std::string reply = engine_move(p, 3s);
         REQUIRE_FALSE(referee->play(reply).has_value());
@@ -779,30 +701,20 @@ TEST_CASE(
     p.send("usermove " + other);
     CHECK_FALSE(referee->play(engine_move(p, 3s)).has_value());
     p.send("easy");
-    p.send("quit");
-    CHECK(p.wait_exit(2s, false) == 0);
+    CHECK(quit(p, 2s) == 0);
 }
 
 TEST_CASE("xboard: memory, cores and option set the engine options", "[xboard]") {
-    Process p = start_engine();
-    handshake(p);
-    p.send("memory 32");
-    p.send("cores 2");
-    p.send("option MultiPV=2");
-    p.send("option Move Overhead=10");
-    p.send("option Clear Hash");
+    Process p = xboard_engine({"memory 32", "cores 2", "option MultiPV=2",
+        "option Move Overhead=10", "option Clear Hash"});
     CHECK(sync(p, 1).empty());
-    p.send("option MultiPV=0");
-    p.send("option Nonsense=3");
+    send_all(p, {"option MultiPV=0", "option Nonsense=3"});
     auto seen = sync(p, 2);
     REQUIRE(seen.size() == 2);
     CHECK(seen[0].rfind("Error (option MultiPV", 0) == 0);
     CHECK(seen[1] == "Error (unknown option): Nonsense");
     // MultiPV 2: two lines per depth in the thinking output.
-    p.send("new");
-    p.send("post");
-    p.send("sd 4");
-    p.send("go");
+    send_all(p, {"new", "post", "sd 4", "go"});
     std::vector<std::string> lines;
     engine_move(p, 5s, &lines);
     int depth4 = 0;
@@ -811,39 +723,22 @@ TEST_CASE("xboard: memory, cores and option set the engine options", "[xboard]")
 }
 
 TEST_CASE("xboard: quit exits at once, also mid-search", "[xboard]") {
-    Process p = start_engine();
-    handshake(p);
-    p.send("new");
-    p.send("level 0 60 0");
-    p.send("go");
+    Process p = xboard_engine({"new", "level 0 60 0", "go"});
     std::this_thread::sleep_for(100ms);
     auto t0 = Clock::now();
-    p.send("quit");
-    CHECK(p.wait_exit(2s, false) == 0);
+    CHECK(quit(p, 2s) == 0);
     CHECK(Clock::now() - t0 < within(500ms));
 }
 
 TEST_CASE("xboard: absurd clocks and memory keep the engine playing", "[xboard]") {
     // Found by tests/fuzz_protocol.py: `time 9223372036854775807` overflowed (UBSan), and
     // `memory` past the machine's memory ended the program with std::bad_alloc.
-    Process p = start_engine();
-    handshake(p);
-    p.send("new");
-    p.send("level 0 1e300 1e300");
-    p.send("time 9223372036854775807");
-    p.send("otim -9223372036854775808");
-    p.send("memory 9223372036854775807");
-    p.send("sd 2");
-    p.send("usermove e2e4");
+    Process p = xboard_engine({"new", "level 0 1e300 1e300", "time 9223372036854775807",
+        "otim -9223372036854775808", "memory 9223372036854775807", "sd 2", "usermove e2e4"});
     engine_move(p, 10s);
-    p.send("st 1e300");
-    p.send("sd 2");
-    p.send("usermove d2d4");
+    send_all(p, {"st 1e300", "sd 2", "usermove d2d4"});
     engine_move(p, 10s);
-    p.send("new");
-    p.send("memory 16");
-    p.send("st 0.0001");
-    p.send("go");
+    send_all(p, {"new", "memory 16", "st 0.0001", "go"});
     engine_move(p, 10s);
     sync(p, 1);
     CHECK(p.running());
@@ -985,9 +880,9 @@ std::optional<std::string> two_machines(const std::string& xboardName, int maxPl
     for (int i = 0; i < 2; ++i) {
         Process& p = engines[i];
         handshake(p);
-        for (const char* l : {"memory 68", "cores 1", "new", "random"}) p.send(l);
+        send_all(p, {"memory 68", "cores 1", "new", "random"});
         if (xboardName != "normal") p.send("variant " + xboardName);
-        for (const char* l : {"level 0 0:20 0.2", "sd 3", "post", "hard", "easy"}) p.send(l);
+        send_all(p, {"level 0 0:20 0.2", "sd 3", "post", "hard", "easy"});
         auto said = sync(p, 1);
         p.send("force");
         for (const auto& l : said) {
@@ -1065,14 +960,12 @@ TEST_CASE("xboard: Multiple Move Chess: XBoard's null after a late en passant no
     // them, as setboard. White then took en passant (d5e6) as the last move of its turn;
     // Black replied f6h5, and XBoard relayed White's null with Black's e5 pawn still on
     // its board. Harlequin must say so and play on, not take it as a new game and wait.
-    Process p = start_engine();
-    handshake(p);
-    for (const char* l : {"memory 68", "cores 1", "new", "random", "variant multimove",
-             "level 0 0:20 0.2", "post", "hard", "easy"})
-        p.send(l);
+    Process p = xboard_engine();
+    send_all(p,
+        {"memory 68", "cores 1", "new", "random", "variant multimove", "level 0 0:20 0.2", "post",
+            "hard", "easy"});
     sync(p, 1);
-    p.send("force");
-    p.send("setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    send_all(p, {"force", "setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"});
     const char* plies[] = {"usermove e2e4", "usermove @@@@", "usermove d2d4", "usermove @@@@",
         "usermove b1c3", "usermove d7d6",
         "setboard rnbqkbnr/ppp1pppp/3p4/8/3PP3/2N5/PPP2PPP/R1BQKBNR b KQkq - 0 4", "usermove g8f6",
@@ -1087,10 +980,9 @@ TEST_CASE("xboard: Multiple Move Chess: XBoard's null after a late en passant no
     for (const char* l : plies) p.send(l);
     CHECK(sync(p, 2).empty()); // every move and relayed null accepted
     // Harlequin plays Black from here, as it did in the game.
-    p.send("playother");
-    p.send("time 1990");
-    p.send("otim 2053");
-    p.send("setboard rn1qkb1r/2p2ppp/pp1pP3/4p2n/3NP1b1/2N1BP2/PPP3PP/R2QKB1R b KQkq - 0 14");
+    send_all(p,
+        {"playother", "time 1990", "otim 2053",
+            "setboard rn1qkb1r/2p2ppp/pp1pP3/4p2n/3NP1b1/2N1BP2/PPP3PP/R2QKB1R b KQkq - 0 14"});
     std::vector<std::string> seen;
     std::string reply = engine_move(p, 5s, &seen);
     REQUIRE_FALSE(seen.empty());
@@ -1111,15 +1003,8 @@ TEST_CASE(
     "xboard: no pondering on a reply that mates; no thinking line without moves", "[xboard]") {
     // Black's only move is Ka7; the expected reply Ra1 mates. Pondering on it would search
     // a finished position, whose thinking line (`0 -100000 0 0 `) has no moves.
-    Process p = start_engine();
-    handshake(p);
-    p.send("new");
-    p.send("force");
-    p.send("setboard k7/2K5/8/8/8/8/8/1R6 b - - 0 1");
-    p.send("hard");
-    p.send("post");
-    p.send("sd 6");
-    p.send("go");
+    Process p = xboard_engine(
+        {"new", "force", "setboard k7/2K5/8/8/8/8/8/1R6 b - - 0 1", "hard", "post", "sd 6", "go"});
     std::vector<std::string> seen;
     CHECK(engine_move(p, 5s, &seen) == "a8a7");
     std::this_thread::sleep_for(300ms);
@@ -1147,10 +1032,7 @@ TEST_CASE("xboard: Ms. Chess: the woman's pawn on the last rank, relayed as XBoa
     // The game of /work/shared/xboard-4.9.1-logs/mschess-legal.debug, relayed through
     // XBoard's board as this engine's setup line describes it: her d7e8 (no promotion in
     // Ms. Chess) became `d7e8q` when her pawn was XBoard's pawn, and was refused.
-    Process p = start_engine();
-    handshake(p);
-    p.send("new");
-    p.send("variant mschess");
+    Process p = xboard_engine({"new", "variant mschess"});
     auto said = sync(p, 1);
     REQUIRE(!said.empty());
     const std::string& setup = said[0];
@@ -1159,25 +1041,20 @@ TEST_CASE("xboard: Ms. Chess: the woman's pawn on the last rank, relayed as XBoa
     XBoardView view("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1",
         std::string(1, table[0]) + table[table.size() / 2]);
     p.send("force");
+    const char* game[] = {"b1a3", "c7c6", "g1f3", "g7g6", "f3e5", "d8a5", "f2f4", "a5c5", "c1b3",
+        "c5e5", "f4e5", "f8g7", "e2e4", "g8h6", "d1f3", "b8a6", "f1c4", "d7d5", "e4d5", "e8g8",
+        "a3d4", "f8e8", "d5c6", "e7e6", "c4d6", "a6c7", "d6c7", "c8d7", "c6d7", "h6f5", "d7e8"};
     std::string last;
-    for (const char* m :
-        {"b1a3", "c7c6", "g1f3", "g7g6", "f3e5", "d8a5", "f2f4", "a5c5", "c1b3", "c5e5", "f4e5",
-            "f8g7", "e2e4", "g8h6", "d1f3", "b8a6", "f1c4", "d7d5", "e4d5", "e8g8", "a3d4", "f8e8",
-            "d5c6", "e7e6", "c4d6", "a6c7", "d6c7", "c8d7", "c6d7", "h6f5", "d7e8"}) {
+    for (const char* m : game) {
         last = view.apply(m);
         p.send("usermove " + last);
     }
     CHECK(last == "d7e8");
     CHECK(sync(p, 2).empty()); // no `Illegal move`
     // The game goes on: Black (the man) has a reply.
-    p.send("sd 4");
-    p.send("go");
+    send_all(p, {"sd 4", "go"});
     auto referee = make_referee("mschess");
-    for (const char* m :
-        {"b1a3", "c7c6", "g1f3", "g7g6", "f3e5", "d8a5", "f2f4", "a5c5", "c1b3", "c5e5", "f4e5",
-            "f8g7", "e2e4", "g8h6", "d1f3", "b8a6", "f1c4", "d7d5", "e4d5", "e8g8", "a3d4", "f8e8",
-            "d5c6", "e7e6", "c4d6", "a6c7", "d6c7", "c8d7", "c6d7", "h6f5", "d7e8"})
-        REQUIRE_FALSE(referee->play(m).has_value());
+    for (const char* m : game) REQUIRE_FALSE(referee->play(m).has_value());
     CHECK_FALSE(referee->play(engine_move(p, 10s)).has_value());
 }
 
@@ -1185,10 +1062,7 @@ TEST_CASE(
     "xboard: a setboard with an absurd run of empty squares is refused, no overflow", "[xboard]") {
     // The fuzzer found `setboard 4294967296 b k - 2 10 w` in Ms. Chess overflowing while the
     // castling field (XBoard's unmoved-pieces form) was read from the board.
-    Process p = start_engine();
-    handshake(p);
-    p.send("variant mschess");
-    p.send("force");
+    Process p = xboard_engine({"variant mschess", "force"});
     CHECK(sync(p, 1, 5s).size() >= 1); // the setup and piece lines
     for (const char* bad : {"setboard 4294967296 b k - 2 10 w", "setboard 99999999999 w - - 0 1"}) {
         INFO(bad);

@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""What the two tests of `harlequin serve` (serve_http.py, serve_browser.py) share: checks
+that record a failure and go on, the closing tally, and the server started on a free port."""
+
+import subprocess
+
+FAILURES = []
+
+
+def check(cond, what):
+    """Records `what` as a failure (and prints it) unless `cond` holds; returns `cond`."""
+    if not cond:
+        FAILURES.append(what)
+        print(f"FAIL: {what}", flush=True)
+    return cond
+
+
+def tally():
+    """Prints the closing line; the exit status: 0 when nothing failed."""
+    print(f"{0 if FAILURES else 1} passed, {len(FAILURES)} failed")
+    return 1 if FAILURES else 0
+
+
+def start_serve(binary, *args):
+    """`harlequin serve --port 0 ARGS`: the process and the port of the address it prints."""
+    proc = subprocess.Popen([binary, "serve", "--port", "0", *args],
+                            stdout=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    if "http://" not in line:
+        raise RuntimeError(f"no address printed: {line!r}")
+    return proc, int(line.split("http://")[1].split("/")[0].rsplit(":", 1)[1])
