@@ -81,6 +81,14 @@ MatchRun run_against(
     return run(with(args, more));
 }
 
+// Three engines A, B and C, each playing the fool's mate; `more` ends the arguments.
+MatchRun run_three(const std::vector<const char*>& more) {
+    std::vector<std::string> args;
+    for (const char* name : {"name=A", "name=B", "name=C"})
+        args = with(with(args, {"-engine", engine("line.sh").c_str(), name}), FoolsMate);
+    return run(with(args, more));
+}
+
 // The match went on: all `games` played, each lost by the faulty engine `name` with this
 // Termination tag and the final comment "<its colour><reason>".
 void check_forfeits(const MatchRun& r, std::size_t games, const std::string& name,
@@ -262,11 +270,7 @@ TEST_CASE("an engine that does not play the variant stops the match before any g
 
 TEST_CASE("a round robin pairs every engine with every other, colours alternating",
     "[match][engines][schedule]") {
-    std::vector<std::string> args;
-    for (const char* name : {"name=A", "name=B", "name=C"})
-        args = with(with(args, {"-engine", engine("line.sh").c_str(), name}), FoolsMate);
-    args = with(args, {"-each", "tc=5+0.1", "-games", "2", "-concurrency", "2"});
-    auto r = run(args);
+    auto r = run_three({"-each", "tc=5+0.1", "-games", "2", "-concurrency", "2"});
     REQUIRE(r.games.size() == 6);
     // Black wins every fool's mate: each engine played each colour twice.
     for (const auto& w : r.summary.perEngine) {
@@ -286,11 +290,7 @@ TEST_CASE("a round robin pairs every engine with every other, colours alternatin
 
 TEST_CASE(
     "a gauntlet pairs the first engine with each of the others", "[match][engines][schedule]") {
-    std::vector<std::string> args;
-    for (const char* name : {"name=A", "name=B", "name=C"})
-        args = with(with(args, {"-engine", engine("line.sh").c_str(), name}), FoolsMate);
-    args = with(args, {"-each", "tc=5+0.1", "-games", "2", "-tournament", "gauntlet"});
-    auto r = run(args);
+    auto r = run_three({"-each", "tc=5+0.1", "-games", "2", "-tournament", "gauntlet"});
     REQUIRE(r.games.size() == 4);
     for (const auto& g : r.games) CHECK((g.tags.at("White") == "A" || g.tags.at("Black") == "A"));
 }
