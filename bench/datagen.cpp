@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "datagen.h"
 
+#include "command_line.h"
 #include "commands.h"
 #include "engine/io.h"
 #include "engine/random.h"
@@ -367,13 +368,11 @@ DatagenStats run_datagen(const DatagenOptions& o,
 
 int datagen_command(const std::vector<std::string>& args) {
     auto parsed = parse_datagen_args(args);
-    if (!parsed.options) {
-        println("error: {}", parsed.error);
-        println("usage: harlequin datagen -variant NAME -out FILE (-games N | -positions N)"
-                " (-nodes N | -depth D) [-threads T] [-seed S] [-openings FILE.epd]"
-                " [-randomplies N] [-maxplies N] [-adjudicate CP] [-maxscore CP] [-hash MB]");
-        return 2;
-    }
+    if (!parsed.options)
+        return usage_error(parsed.error,
+            "harlequin datagen -variant NAME -out FILE (-games N | -positions N)"
+            " (-nodes N | -depth D) [-threads T] [-seed S] [-openings FILE.epd]"
+            " [-randomplies N] [-maxplies N] [-adjudicate CP] [-maxscore CP] [-hash MB]");
     const DatagenOptions& o = *parsed.options;
     const bool terminal = isatty(STDOUT_FILENO) == 1;
     // On a terminal one status line, redrawn; otherwise a line every 30 seconds.

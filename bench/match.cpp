@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "match.h"
 
+#include "command_line.h"
 #include "commands.h"
 #include "engine/io.h"
 #include "match_game.h"
@@ -434,15 +435,13 @@ int match_command(const std::vector<std::string>& args) {
         return 0;
     }
     auto parsed = parse_match_args(args);
-    if (!parsed.options) {
-        println("error: {}", parsed.error);
-        println("usage: harlequin match -engine cmd=PATH [name=N] [proto=uci|xboard] [tc=40/60+0.6]"
-                " ... -engine ... [-each ...] [-variant V] [-games N] [-rounds N] [-repeat]"
-                " [-openings file=F format=epd|pgn order=random plies=N] [-concurrency N]"
-                " [-pgnout FILE] [-draw ...] [-resign ...] [-maxmoves N] [-sprt ...]"
-                " [-ratinginterval N] [-recover] [-seed N]");
-        return 2;
-    }
+    if (!parsed.options)
+        return usage_error(parsed.error,
+            "harlequin match -engine cmd=PATH [name=N] [proto=uci|xboard] [tc=40/60+0.6]"
+            " ... -engine ... [-each ...] [-variant V] [-games N] [-rounds N] [-repeat]"
+            " [-openings file=F format=epd|pgn order=random plies=N] [-concurrency N]"
+            " [-pgnout FILE] [-draw ...] [-resign ...] [-maxmoves N] [-sprt ...]"
+            " [-ratinginterval N] [-recover] [-seed N]");
     LineSink sink = [](const std::string& l) { print_line(l); };
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);

@@ -2,6 +2,7 @@
 #include "match_game.h"
 
 #include "engine/text.h"
+#include "game_clock.h"
 #include "variants/registry.h"
 
 #include <chrono>
@@ -13,7 +14,11 @@ namespace hq {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using SteadyClock = std::chrono::steady_clock;
+
+// ---------------------------------------------------------------------------------------
+// The PGN record: the tags known before the first move, then one entry a move (written by
+// MoveLine), then the tags known at the end.
 
 std::string today() {
     std::time_t t = std::time(nullptr);
@@ -27,24 +32,8 @@ std::string duration_text(double seconds) {
     return fmt::format("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
 }
 
-Result win_for(Color c) { return c == WHITE ? Result::WHITE_WINS : Result::BLACK_WINS; }
-
-constexpr std::int64_t MaxClockMs = std::int64_t(MAX_TIME_SECONDS) * 1000;
-
-} // namespace
-
-const char* side_name(Color c) { return c == WHITE ? "White" : "Black"; }
-
-GameResult play_game(const MatchOptions& options, int number, const Opening& opening,
-    EngineDriver& white, EngineDriver& black, const std::atomic<bool>& abort,
-    const RefereeFactory& makeReferee) {
-    GameResult g;
-    EngineDriver* engines[COLOR_NB] = {&white, &black};
-    const EngineConfig* cfg[COLOR_NB] = {&white.settings(), &black.settings()};
-    auto referee = makeReferee ? makeReferee(options.variant) : make_referee(options.variant);
-    auto t0 = Clock::now();
-
-    PgnGame& pgn = g.pgn;
+void open_record(PgnGame& pgn, const MatchOptions& options, int number, const Opening& opening,
+    const EngineDriver& white, const EngineDriver& black) {
     pgn.set_tag("Event", options.event);
     pgn.set_tag("Site", "?");
     pgn.set_tag("Date", today());
@@ -57,224 +46,235 @@ GameResult play_game(const MatchOptions& options, int number, const Opening& ope
         pgn.set_tag("SetUp", "1");
         pgn.set_tag("FEN", opening.fen);
     }
-    std::string tcWhite = cfg[WHITE]->time_control_text();
-    std::string tcBlack = cfg[BLACK]->time_control_text();
+    std::string tcWhite = white.settings().time_control_text();
+    std::string tcBlack = black.settings().time_control_text();
     if (tcWhite == tcBlack) pgn.set_tag("TimeControl", tcWhite);
     else {
         pgn.set_tag("WhiteTimeControl", tcWhite);
         pgn.set_tag("BlackTimeControl", tcBlack);
     }
     pgn.fen = opening.fen;
+}
 
-    auto end = [&](Result r, const char* termination, std::string reason) {
-        g.result = r;
-        g.termination = termination;
-        g.reason = std::move(reason);
-    };
+void close_record(PgnGame& pgn, const GameEnd& end, double seconds) {
+    pgn.result = end.result;
+    pgn.set_tag("Result", result_text(end.result));
+    pgn.set_tag("PlyCount", std::to_string(pgn.moves.size()));
+    pgn.set_tag("Termination", end.termination);
+    pgn.set_tag("GameDuration", duration_text(seconds));
+    pgn.finalComment = end.reason;
+}
 
-    // The opening's book moves, already checked when the openings were read.
+// ---------------------------------------------------------------------------------------
+// The game so far: every move played on the referee, in the referee's text and SAN (what
+// the engines are sent) and in the record, with the full move number and the turns the
+// engines completed (-draw and -maxmoves count them).
+class MoveLine {
+public:
+    // Sets the referee to the opening and plays its book moves (checked when the openings
+    // were read), which -maxmoves does not count.
+    MoveLine(Referee& referee, const Opening& opening, PgnGame& pgn)
+        : referee(referee)
+        , pgn(pgn)
+        , fullmove(fen_fullmove(opening.fen)) {
+        [[maybe_unused]] auto err = referee.set_position(opening.fen);
+        for (std::size_t i = 0; i < opening.moves.size(); ++i)
+            play(opening.moves[i], opening.sans[i], "book");
+        engineTurns = 0;
+    }
+
+    // Plays a legal move of the side to move; true when that ended its turn.
+    bool play(const std::string& text, const std::string& san, std::string comment) {
+        Color mover = referee.side_to_move();
+        [[maybe_unused]] auto err = referee.play(text);
+        moves.push_back(text);
+        sans.push_back(san);
+        pgn.moves.push_back({mover, san, std::move(comment)});
+        if (referee.side_to_move() == mover) return false;
+        ++engineTurns;
+        if (mover == BLACK) ++fullmove;
+        return true;
+    }
+
+    [[nodiscard]] const std::vector<std::string>& texts() const { return moves; }
+    [[nodiscard]] const std::vector<std::string>& san_moves() const { return sans; }
+    [[nodiscard]] int full_move() const { return fullmove; }
+    [[nodiscard]] int engine_turns() const { return engineTurns; }
+
+private:
+    Referee& referee;
+    PgnGame& pgn;
     std::vector<std::string> moves, sans;
-    [[maybe_unused]] auto err = referee->set_position(opening.fen);
-    int fullmove = fen_fullmove(opening.fen);
-    int turnsCompleted = 0;
-    auto note_move = [&](Color mover) {
-        Color next = referee->side_to_move();
-        if (next != mover) {
-            ++turnsCompleted;
-            if (mover == BLACK) ++fullmove;
+    int fullmove;
+    int engineTurns = 0;
+};
+
+// ---------------------------------------------------------------------------------------
+// Forfeits: how an engine's failure ends the game.
+
+GameEnd illegal_move(Color side, const std::string& move) {
+    return loss_for(side, "rules infraction",
+        fmt::format("{} makes an illegal move: {}", side_name(side), move));
+}
+
+// The end of the game when `side`'s engine answered other than with a move (`limited`:
+// the move had a clock or st=, so silence loses on time rather than stalling).
+GameEnd failed_reply(Color side, const EngineReply& reply, bool limited, double stallTimeout) {
+    const char* who = side_name(side);
+    switch (reply.kind) {
+    case EngineReply::CRASH:
+        return loss_for(
+            side, "abandoned", fmt::format("{} disconnects (engine {})", who, reply.detail));
+    case EngineReply::TIMEOUT:
+        if (limited) return loss_for(side, "time forfeit", fmt::format("{} loses on time", who));
+        return loss_for(side, "abandoned",
+            fmt::format("{}'s connection stalls: no move in {:g} s", who, stallTimeout));
+    case EngineReply::STALL:
+        return loss_for(
+            side, "abandoned", fmt::format("{}'s connection stalls: {}", who, reply.detail));
+    case EngineReply::RESIGN: return loss_for(side, "normal", fmt::format("{} resigns", who));
+    case EngineReply::CLAIM:
+        return loss_for(
+            side, "rules infraction", fmt::format("{} makes a false claim: {}", who, reply.move));
+    case EngineReply::REJECT:
+        return loss_for(
+            side, "rules infraction", fmt::format("{} rejects a legal move: {}", who, reply.move));
+    case EngineReply::NO_MOVE: // "bestmove (none)"
+    case EngineReply::MOVE:    // not passed here: the caller checks a move with the rules
+        break;
+    }
+    return illegal_move(side, reply.move.empty() ? "(none)" : reply.move);
+}
+
+// ---------------------------------------------------------------------------------------
+// The loop: before each move the rules, then adjudication; then the engine whose side is
+// to move is asked, its reply checked against its clock and the rules, and its move played.
+class GameInPlay {
+public:
+    GameInPlay(const MatchOptions& options, int number, const Opening& opening, EngineDriver& white,
+        EngineDriver& black, const RefereeFactory& makeReferee)
+        : options(options)
+        , opening(opening)
+        , engines {&white, &black}
+        , referee(makeReferee ? makeReferee(options.variant) : make_referee(options.variant))
+        , record(result.pgn)
+        , line(*referee, opening, record)
+        , clocks {GameClock(white.settings()), GameClock(black.settings())}
+        , adjudicator(options) {
+        open_record(record, options, number, opening, white, black);
+    }
+
+    GameResult play(const std::atomic<bool>& abort);
+
+private:
+    std::optional<GameEnd> start_engines();
+    std::optional<GameEnd> decided() const;
+    std::optional<GameEnd> engine_move();
+    MoveRequest request(Color side, const MoveDeadline& deadline) const;
+
+    SteadyClock::time_point started = SteadyClock::now();
+    const MatchOptions& options;
+    const Opening& opening;
+    EngineDriver* engines[COLOR_NB];
+    std::unique_ptr<Referee> referee;
+    GameResult result;
+    PgnGame& record;
+    MoveLine line;
+    GameClock clocks[COLOR_NB];
+    Adjudicator adjudicator;
+};
+
+GameResult GameInPlay::play(const std::atomic<bool>& abort) {
+    std::optional<GameEnd> end = start_engines();
+    while (!end) {
+        if (abort) {
+            result.aborted = true;
+            return result;
         }
-    };
-    for (std::size_t i = 0; i < opening.moves.size(); ++i) {
-        Color mover = referee->side_to_move();
-        [[maybe_unused]] auto e = referee->play(opening.moves[i]);
-        moves.push_back(opening.moves[i]);
-        sans.push_back(opening.sans[i]);
-        pgn.moves.push_back({mover, opening.sans[i], "book"});
-        note_move(mover);
+        end = decided();
+        if (!end) end = engine_move();
     }
-    turnsCompleted = 0; // -maxmoves counts the engines' moves
+    result.result = end->result;
+    result.termination = end->termination;
+    result.reason = end->reason;
+    close_record(record, *end, std::chrono::duration<double>(SteadyClock::now() - started).count());
+    for (Color c : {WHITE, BLACK})
+        if (!result.crashed[c] && engines[c]->usable())
+            engines[c]->game_over(result_text(end->result), end->reason);
+    return result;
+}
 
-    // Clocks.
-    std::int64_t left[COLOR_NB], inc[COLOR_NB];
-    bool timed[COLOR_NB];
-    int turnsDone[COLOR_NB] = {};
-    for (Color c : {WHITE, BLACK}) {
-        timed[c] = !cfg[c]->tc.infinite;
-        left[c] = clamped_ms(cfg[c]->tc.base);
-        inc[c] = clamped_ms(cfg[c]->tc.increment);
-    }
-    // Adjudication: consecutive moves of each engine within the draw band, losing by the
-    // resign margin, and winning by it (for two-sided resign adjudication).
-    int drawStreak[COLOR_NB] = {}, loseStreak[COLOR_NB] = {}, winStreak[COLOR_NB] = {};
-
+// Each engine is told the new game; one that cannot take it loses.
+std::optional<GameEnd> GameInPlay::start_engines() {
     for (Color c : {WHITE, BLACK})
         if (auto e = engines[c]->new_game(opening.fen, opening.startpos)) {
             bool gone = engines[c]->crashed(), stuck = !gone && !engines[c]->usable();
             const char* what = gone ? "disconnects at" : stuck ? "stalls at" : "cannot play from";
-            g.crashed[c] = gone;
-            end(win_for(~c), "abandoned",
-                fmt::format("{} {} the start: {}", side_name(c), what, *e));
-            break;
+            result.crashed[c] = gone;
+            return loss_for(
+                c, "abandoned", fmt::format("{} {} the start: {}", side_name(c), what, *e));
         }
+    return std::nullopt;
+}
 
-    while (g.result == Result::NONE) {
-        if (abort) {
-            g.aborted = true;
-            return g;
-        }
-        // 1. The rules.
-        Outcome o = referee->outcome();
-        if (o.over()) {
-            end(o.result, "normal", o.reason);
-            break;
-        }
-        // 2. Adjudication by the engines' scores and by length.
-        if (options.draw.enabled && fullmove >= options.draw.moveNumber
-            && drawStreak[WHITE] >= options.draw.moveCount
-            && drawStreak[BLACK] >= options.draw.moveCount) {
-            end(Result::DRAW, "adjudication",
-                fmt::format("Draw by adjudication: scores within {} cp for {} moves",
-                    options.draw.score, options.draw.moveCount));
-            break;
-        }
-        if (options.resign.enabled) {
-            bool done = false;
-            for (Color c : {WHITE, BLACK})
-                if (loseStreak[c] >= options.resign.moveCount
-                    && (!options.resign.twoSided || winStreak[~c] >= options.resign.moveCount)) {
-                    end(win_for(~c), "adjudication",
-                        fmt::format("{} wins by adjudication: {}'s score at or below -{} cp for {} "
-                                    "moves",
-                            side_name(~c), side_name(c), options.resign.score,
-                            options.resign.moveCount));
-                    done = true;
-                    break;
-                }
-            if (done) break;
-        }
-        if (options.maxMoves > 0 && turnsCompleted >= 2 * options.maxMoves) {
-            end(Result::DRAW, "adjudication",
-                fmt::format("Draw by adjudication: {} moves played", options.maxMoves));
-            break;
-        }
+// 1. The rules. 2. Adjudication by the engines' scores and by length.
+std::optional<GameEnd> GameInPlay::decided() const {
+    Outcome o = referee->outcome();
+    if (o.over()) return GameEnd {o.result, "normal", o.reason};
+    return adjudicator.verdict(line.full_move(), line.engine_turns());
+}
 
-        // 3. Ask the engine whose turn it is.
-        Color side = referee->side_to_move();
-        EngineDriver& e = *engines[side];
-        const EngineConfig& c = *cfg[side];
-        MoveRequest req;
-        req.startFen = &opening.fen;
-        req.startpos = opening.startpos;
-        req.moves = &moves;
-        req.sans = &sans;
-        req.side = side;
-        for (Color s : {WHITE, BLACK}) {
-            req.timed[s] = timed[s];
-            req.timeLeftMs[s] = left[s];
-            req.incrementMs[s] = inc[s];
-        }
-        if (timed[side] && c.tc.moves > 0)
-            req.movesToGo = c.tc.moves - turnsDone[side] % c.tc.moves;
-        bool limited = timed[side] || c.moveTime > 0;
-        std::int64_t allowed = timed[side] ? left[side] : clamped_ms(c.moveTime);
-        if (timed[side] && c.moveTime > 0)
-            allowed = std::min<std::int64_t>(allowed, clamped_ms(c.moveTime));
-        if (!limited) allowed = clamped_ms(options.stallTimeout);
-        std::int64_t margin = limited ? c.timeMarginMs : 0;
-        req.timeLimit = std::chrono::milliseconds(allowed + margin);
-        EngineReply reply = e.go(req);
-
-        const char* who = side_name(side);
-        switch (reply.kind) {
-        case EngineReply::CRASH:
-            g.crashed[side] = true;
-            end(win_for(~side), "abandoned",
-                fmt::format("{} disconnects (engine {})", who, reply.detail));
-            continue;
-        case EngineReply::TIMEOUT:
-            if (limited) end(win_for(~side), "time forfeit", fmt::format("{} loses on time", who));
-            else
-                end(win_for(~side), "abandoned",
-                    fmt::format(
-                        "{}'s connection stalls: no move in {:g} s", who, options.stallTimeout));
-            continue;
-        case EngineReply::STALL:
-            end(win_for(~side), "abandoned",
-                fmt::format("{}'s connection stalls: {}", who, reply.detail));
-            continue;
-        case EngineReply::RESIGN:
-            end(win_for(~side), "normal", fmt::format("{} resigns", who));
-            continue;
-        case EngineReply::CLAIM:
-            end(win_for(~side), "rules infraction",
-                fmt::format("{} makes a false claim: {}", who, reply.move));
-            continue;
-        case EngineReply::REJECT:
-            end(win_for(~side), "rules infraction",
-                fmt::format("{} rejects a legal move: {}", who, reply.move));
-            continue;
-        case EngineReply::NO_MOVE:
-            end(win_for(~side), "rules infraction",
-                fmt::format("{} makes an illegal move: {}", who,
-                    reply.move.empty() ? "(none)" : reply.move));
-            continue;
-        case EngineReply::MOVE: break;
-        }
-        std::int64_t usedMs = std::llround(reply.seconds * 1000);
-        if (limited && usedMs > allowed + margin) {
-            end(win_for(~side), "time forfeit",
-                fmt::format(
-                    "{} loses on time ({} after {:.3f} s)", who, reply.move, reply.seconds));
-            continue;
-        }
-        auto names = resolve_move(*referee, reply.move);
-        if (!names) {
-            end(win_for(~side), "rules infraction",
-                fmt::format("{} makes an illegal move: {}", who, reply.move));
-            continue;
-        }
-        [[maybe_unused]] auto e2 = referee->play(names->text);
-        moves.push_back(names->text);
-        sans.push_back(names->san);
-        std::string info = reply.info.text();
-        pgn.moves.push_back({side, names->san,
-            fmt::format("{}{}{:.2f}s", info, info.empty() ? "" : " ", reply.seconds)});
-
-        // The clock: time used, then at the end of the turn the increment and, after the
-        // period's last move, the next period's time.
-        if (timed[side]) left[side] = std::max<std::int64_t>(0, left[side] - usedMs);
-        if (referee->side_to_move() != side) {
-            ++turnsDone[side];
-            if (timed[side]) {
-                // Saturating at the longest clock, so that no number of turns overflows.
-                std::int64_t gain = inc[side];
-                if (c.tc.moves > 0 && turnsDone[side] % c.tc.moves == 0)
-                    gain += clamped_ms(c.tc.base);
-                left[side] = std::min(left[side] + gain, MaxClockMs);
-            }
-        }
-        note_move(side);
-
-        // The engine's score for adjudication.
-        if (reply.info.hasScore) {
-            int cp = reply.info.centipawns();
-            drawStreak[side] = std::abs(cp) <= options.draw.score ? drawStreak[side] + 1 : 0;
-            loseStreak[side] = cp <= -options.resign.score ? loseStreak[side] + 1 : 0;
-            winStreak[side] = cp >= options.resign.score ? winStreak[side] + 1 : 0;
-        } else drawStreak[side] = loseStreak[side] = winStreak[side] = 0;
+MoveRequest GameInPlay::request(Color side, const MoveDeadline& deadline) const {
+    MoveRequest req;
+    req.startFen = &opening.fen;
+    req.startpos = opening.startpos;
+    req.moves = &line.texts();
+    req.sans = &line.san_moves();
+    req.side = side;
+    for (Color s : {WHITE, BLACK}) {
+        req.timed[s] = clocks[s].timed();
+        req.timeLeftMs[s] = clocks[s].left_ms();
+        req.incrementMs[s] = clocks[s].increment_ms();
     }
+    req.movesToGo = clocks[side].moves_to_go();
+    req.timeLimit = deadline.wait();
+    return req;
+}
 
-    pgn.result = g.result;
-    pgn.set_tag("Result", result_text(g.result));
-    pgn.set_tag("PlyCount", std::to_string(pgn.moves.size()));
-    pgn.set_tag("Termination", g.termination);
-    pgn.set_tag(
-        "GameDuration", duration_text(std::chrono::duration<double>(Clock::now() - t0).count()));
-    pgn.finalComment = g.reason;
-    for (Color c : {WHITE, BLACK})
-        if (!g.crashed[c] && engines[c]->usable())
-            engines[c]->game_over(result_text(g.result), g.reason);
-    return g;
+// 3. The engine whose side is to move is asked; its move is checked against its clock
+// and the rules, then played. The game's end when the reply loses it.
+std::optional<GameEnd> GameInPlay::engine_move() {
+    Color side = referee->side_to_move();
+    GameClock& clock = clocks[side];
+    MoveDeadline deadline = clock.deadline(options.stallTimeout);
+    EngineReply reply = engines[side]->go(request(side, deadline));
+    if (reply.kind == EngineReply::CRASH) result.crashed[side] = true;
+    if (reply.kind != EngineReply::MOVE)
+        return failed_reply(side, reply, deadline.limited, options.stallTimeout);
+
+    std::int64_t usedMs = std::llround(reply.seconds * 1000);
+    if (deadline.flag_falls(usedMs))
+        return loss_for(side, "time forfeit",
+            fmt::format("{} loses on time ({} after {:.3f} s)", side_name(side), reply.move,
+                reply.seconds));
+    auto names = resolve_move(*referee, reply.move);
+    if (!names) return illegal_move(side, reply.move);
+
+    std::string info = reply.info.text();
+    bool turnEnds = line.play(names->text, names->san,
+        fmt::format("{}{}{:.2f}s", info, info.empty() ? "" : " ", reply.seconds));
+    clock.charge(usedMs, turnEnds);
+    adjudicator.note_score(
+        side, reply.info.hasScore ? std::optional(reply.info.centipawns()) : std::nullopt);
+    return std::nullopt;
+}
+
+} // namespace
+
+GameResult play_game(const MatchOptions& options, int number, const Opening& opening,
+    EngineDriver& white, EngineDriver& black, const std::atomic<bool>& abort,
+    const RefereeFactory& makeReferee) {
+    return GameInPlay(options, number, opening, white, black, makeReferee).play(abort);
 }
 
 } // namespace hq

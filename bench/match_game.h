@@ -7,6 +7,7 @@
 // its move; the increment and a new period's time come at the end of each of its turns.
 #pragma once
 
+#include "adjudication.h"
 #include "match_options.h"
 #include "openings.h"
 #include "protocol/client/engine_driver.h"
@@ -36,8 +37,5 @@ using RefereeFactory = std::function<std::unique_ptr<Referee>(const std::string&
 GameResult play_game(const MatchOptions& options, int number, const Opening& opening,
     EngineDriver& white, EngineDriver& black, const std::atomic<bool>& abort,
     const RefereeFactory& makeReferee = {});
-
-// "White"/"Black".
-const char* side_name(Color c);
 
 } // namespace hq

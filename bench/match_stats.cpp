@@ -56,9 +56,16 @@ double elo_from_score(double s) {
 double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
 
 namespace {
-// Elo and its margin from a mean score and its standard error.
-EloEstimate elo_and_margin(double s, double se) {
+// Elo and its margin from `samples` results (games, or game pairs) of mean score `s` and
+// variance `variance` each; `se` is set to the standard error of s. No samples: Elo 0 and
+// a NaN margin.
+EloEstimate elo_and_margin(int samples, double s, double variance, double& se) {
     EloEstimate e;
+    if (!samples) {
+        e.margin = std::numeric_limits<double>::quiet_NaN();
+        return e;
+    }
+    se = std::sqrt(variance / samples);
     e.elo = elo_from_score(s);
     double lo = s - Z95 * se, hi = s + Z95 * se;
     e.margin = (lo <= 0 || hi >= 1) ? Inf : (elo_from_score(hi) - elo_from_score(lo)) / 2;
@@ -67,14 +74,9 @@ EloEstimate elo_and_margin(double s, double se) {
 } // namespace
 
 EloEstimate estimate_elo_pairs(const Pentanomial& p) {
-    int n = p.pairs();
-    if (!n) {
-        EloEstimate e;
-        e.margin = std::numeric_limits<double>::quiet_NaN();
-        return e;
-    }
-    double s = p.score(), se = std::sqrt(p.variance() / n);
-    EloEstimate e = elo_and_margin(s, se);
+    double s = p.score(), se = 0;
+    EloEstimate e = elo_and_margin(p.pairs(), s, p.variance(), se);
+    if (!p.pairs()) return e;
     e.los = se > 0 ? 0.5 * (1 + std::erf((s - 0.5) / (std::sqrt(2.0) * se)))
                    : (s > 0.5        ? 1.0
                            : s < 0.5 ? 0.0
@@ -83,13 +85,8 @@ EloEstimate estimate_elo_pairs(const Pentanomial& p) {
 }
 
 EloEstimate estimate_elo(const Wdl& r) {
-    int n = r.games();
-    if (!n) {
-        EloEstimate e;
-        e.margin = std::numeric_limits<double>::quiet_NaN();
-        return e;
-    }
-    EloEstimate e = elo_and_margin(r.score(), std::sqrt(r.variance() / n));
+    double se = 0;
+    EloEstimate e = elo_and_margin(r.games(), r.score(), r.variance(), se);
     int decisive = r.wins + r.losses;
     e.los = decisive ? 0.5 * (1 + std::erf((r.wins - r.losses) / std::sqrt(2.0 * decisive))) : 0.5;
     return e;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "openings.h"
 
+#include "command_line.h"
 #include "engine/io.h"
 #include "engine/text.h"
 #include "protocol/client/engine_driver.h"
@@ -142,10 +143,9 @@ int openings_command(const std::vector<std::string>& args) {
     std::uint64_t seed = 1;
     std::optional<EngineConfig> checker;
     auto usage = [](const std::string& why) {
-        println("error: {}", why);
-        println("usage: harlequin openings -variant V -count N -plies P [-seed S] [-starts FILE]"
-                " [-out FILE] [-engine cmd=C depth=D ...] [-maxscore CP] [-bestplies K]");
-        return 2;
+        return usage_error(why,
+            "harlequin openings -variant V -count N -plies P [-seed S] [-starts FILE]"
+            " [-out FILE] [-engine cmd=C depth=D ...] [-maxscore CP] [-bestplies K]");
     };
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];

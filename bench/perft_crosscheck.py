@@ -9,53 +9,10 @@ position's perft is then compared with Debian's stockfish (or fairy-stockfish wi
 --reference-variant, for games that engine knows). Prints one line per position and a
 summary; exits 1 on any mismatch.
 """
-import argparse
 import random
-import shutil
-import subprocess
 import sys
 
-
-class Uci:
-    def __init__(self, cmd, options=()):
-        self.p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        for o in options:
-            self.send(o)
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, prefix):
-        lines = []
-        for line in self.p.stdout:
-            lines.append(line.rstrip("\n"))
-            if line.startswith(prefix):
-                return lines
-        raise RuntimeError("engine closed its output")
-
-    def perft(self, fen, depth):
-        self.send(f"position fen {fen}")
-        self.send(f"go perft {depth}")
-        lines = self.wait("Nodes searched")
-        moves = [l.split(":")[0] for l in lines if ":" in l and not l.startswith("Nodes")
-                 and not l.startswith("info")]
-        return int(lines[-1].split(":")[1]), moves
-
-    def fen(self):
-        self.send("d")
-        for line in self.wait("Fen:"):
-            if line.startswith("Fen:"):
-                return line[5:].strip()
-
-    def quit(self):
-        self.send("quit")
-        self.p.wait(timeout=10)
+from uci_engine import Uci, argument_parser
 
 
 def chess960_start(rng):
@@ -74,11 +31,8 @@ def chess960_start(rng):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--harlequin", default="./build/harlequin")
-    ap.add_argument("--reference", default=shutil.which("stockfish") or "/usr/games/stockfish")
+    ap = argument_parser(__doc__, "--reference", depth=4)
     ap.add_argument("--positions", type=int, default=20)
-    ap.add_argument("--depth", type=int, default=4)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--chess960", action="store_true")
     args = ap.parse_args()

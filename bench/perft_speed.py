@@ -14,50 +14,31 @@ one session (--reference-depth sets the chess depth when it should differ):
 
     python3 bench/perft_speed.py --variant control --reference-variant chess --runs 5
 """
-import argparse
-import shutil
-import subprocess
 import sys
 import time
 
+from uci_engine import Uci, argument_parser
+
 
 def uci_perft(cmd, depth, fen, variant):
-    p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(line):
-        p.stdin.write(line + "\n")
-        p.stdin.flush()
-
-    def wait(prefix):
-        for line in p.stdout:
-            if line.startswith(prefix):
-                return line.strip()
-        raise RuntimeError(f"{cmd}: no '{prefix}'")
-
-    send("uci")
-    wait("uciok")
-    send("setoption name Threads value 1")
+    """Perft `depth` of `fen` (the start position when empty) in a fresh engine with one
+    thread: the node count and the seconds from `go` to `Nodes searched`."""
+    options = ["setoption name Threads value 1"]
     if variant:
-        send(f"setoption name UCI_Variant value {variant}")
-    send("isready")
-    wait("readyok")
-    send(f"position fen {fen}" if fen else "position startpos")
-    send("isready")
-    wait("readyok")
+        options.append(f"setoption name UCI_Variant value {variant}")
+    engine = Uci(cmd, options)
+    engine.send(f"position fen {fen}" if fen else "position startpos")
+    engine.ready()
     start = time.perf_counter()
-    send(f"go perft {depth}")
-    line = wait("Nodes searched")
+    engine.send(f"go perft {depth}")
+    line = engine.wait("Nodes searched")[-1]
     elapsed = time.perf_counter() - start
-    send("quit")
-    p.wait(timeout=10)
+    engine.quit()
     return int(line.split(":")[1]), elapsed
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--harlequin", default="./build/harlequin")
-    ap.add_argument("--stockfish", default=shutil.which("stockfish") or "/usr/games/stockfish")
-    ap.add_argument("--depth", type=int, default=6)
+    ap = argument_parser(__doc__, "--stockfish", depth=6)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--fen", default="")
     ap.add_argument("--variant", default="", help="UCI_Variant for Harlequin (e.g. mschess)")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tune_export.h"
 
+#include "command_line.h"
 #include "commands.h"
 #include "engine/io.h"
 #include "engine/text.h"
@@ -42,14 +43,6 @@ std::vector<std::string> split_on(const std::string& s, char sep) {
     }
 }
 
-std::optional<double> parse_real(const std::string& t) {
-    if (t.empty()) return std::nullopt;
-    char* end = nullptr;
-    double v = std::strtod(t.c_str(), &end);
-    if (end != t.c_str() + t.size() || !std::isfinite(v)) return std::nullopt;
-    return v;
-}
-
 std::string trim(const std::string& s) {
     auto a = s.find_first_not_of(" \t\r"), b = s.find_last_not_of(" \t\r");
     return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
@@ -61,10 +54,8 @@ int tune_export_command(const std::vector<std::string>& args) {
     std::string variant = "chess", in, out;
     std::int64_t limit = 0;
     auto usage = [](const std::string& why) {
-        println("error: {}", why);
-        println("usage: harlequin tune-export -variant NAME -in FILE[,FILE...] -out PREFIX "
-                "[-limit N]");
-        return 2;
+        return usage_error(
+            why, "harlequin tune-export -variant NAME -in FILE[,FILE...] -out PREFIX [-limit N]");
     };
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (i + 1 >= args.size()) return usage("missing value after " + args[i]);

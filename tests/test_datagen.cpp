@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <unistd.h>
 
@@ -64,6 +65,20 @@ std::optional<Line> parse_line(const std::string& l) {
     return Line {l.substr(0, a), *score, l.substr(b + 3)};
 }
 
+// A run, checked for what every run promises: no error, and one line in the file for
+// each position it counts. The run's statistics and the file's lines.
+struct CheckedRun {
+    DatagenStats stats;
+    std::vector<std::string> lines;
+};
+CheckedRun run_checked(const DatagenOptions& o, const std::function<bool()>& stop = {}) {
+    CheckedRun r {run_datagen(o, {}, stop), {}};
+    REQUIRE(r.stats.error.empty());
+    r.lines = lines_of(slurp(o.out));
+    CHECK(std::int64_t(r.lines.size()) == r.stats.positions);
+    return r;
+}
+
 } // namespace
 
 TEST_CASE("datagen writes FEN | score | result lines the game reads back, after its filters",
@@ -71,11 +86,8 @@ TEST_CASE("datagen writes FEN | score | result lines the game reads back, after 
     for (const char* variant : {"chess", "multimove2", "control", "martian"}) {
         INFO(variant);
         std::string path = temp_file(variant);
-        auto stats = run_datagen(small(variant, path));
-        REQUIRE(stats.error.empty());
+        auto [stats, lines] = run_checked(small(variant, path));
         CHECK(stats.games == 3);
-        auto lines = lines_of(slurp(path));
-        CHECK(std::int64_t(lines.size()) == stats.positions);
         CHECK(stats.positions > 0);
         auto probe = make_probe(variant);
         for (const auto& l : lines) {
@@ -150,10 +162,7 @@ TEST_CASE("datagen -positions stops after the game that reaches the count", "[da
     o.games = 0;
     o.positions = 50;
     o.threads = 2;
-    auto s = run_datagen(o);
-    REQUIRE(s.error.empty());
-    CHECK(s.positions >= 50);
-    CHECK(std::int64_t(lines_of(slurp(path)).size()) == s.positions);
+    CHECK(run_checked(o).stats.positions >= 50);
     // The same run with one thread writes the same games.
     std::string path1 = temp_file("positions1");
     o.out = path1;
@@ -170,13 +179,11 @@ TEST_CASE("datagen stopped early writes whole games only", "[datagen]") {
     o.games = 1000;
     o.threads = 2;
     int polls = 0;
-    auto s = run_datagen(o, {}, [&] { return ++polls > 10; }); // about half a second
-    REQUIRE(s.error.empty());
-    CHECK(s.games < 1000);
+    auto r = run_checked(o, [&] { return ++polls > 10; }); // about half a second
+    CHECK(r.stats.games < 1000);
     auto text = slurp(path);
     CHECK((text.empty() || text.back() == '\n'));
-    for (const auto& l : lines_of(text)) CHECK(parse_line(l));
-    CHECK(std::int64_t(lines_of(text).size()) == s.positions);
+    for (const auto& l : r.lines) CHECK(parse_line(l));
     std::filesystem::remove(path);
 }
 

@@ -72,6 +72,37 @@ bool contains(const std::string& s, const std::string& part) {
     return s.find(part) != std::string::npos;
 }
 
+// "Good", playing the fool's mate, against the faulty engine `script` named `name`; `more`
+// ends the arguments.
+MatchRun run_against(
+    const std::string& script, const std::string& name, const std::vector<const char*>& more) {
+    auto args = with({"-engine", engine("line.sh"), "name=Good"}, FoolsMate);
+    args.insert(args.end(), {"-engine", engine(script), "name=" + name});
+    return run(with(args, more));
+}
+
+// Three engines A, B and C, each playing the fool's mate; `more` ends the arguments.
+MatchRun run_three(const std::vector<const char*>& more) {
+    std::vector<std::string> args;
+    for (const char* name : {"name=A", "name=B", "name=C"})
+        args = with(with(args, {"-engine", engine("line.sh").c_str(), name}), FoolsMate);
+    return run(with(args, more));
+}
+
+// The match went on: all `games` played, each lost by the faulty engine `name` with this
+// Termination tag and the final comment "<its colour><reason>".
+void check_forfeits(const MatchRun& r, std::size_t games, const std::string& name,
+    const std::string& termination, const std::string& reason) {
+    REQUIRE(r.summary.error.empty());
+    REQUIRE(r.games.size() == games);
+    for (const auto& g : r.games) {
+        bool faultyIsWhite = g.tags.at("White") == name;
+        CHECK(g.tags.at("Result") == (faultyIsWhite ? "0-1" : "1-0"));
+        CHECK(g.tags.at("Termination") == termination);
+        CHECK(g.comments.back() == (faultyIsWhite ? "White" : "Black") + reason);
+    }
+}
+
 } // namespace
 
 TEST_CASE("the referee ends a game by mate, with the mating move in SAN", "[match][engines]") {
@@ -166,86 +197,37 @@ TEST_CASE("resign adjudication scores a loss after the engine's score stays belo
 
 TEST_CASE("an engine that plays an illegal move loses by forfeit with the move in the PGN",
     "[match][engines][faulty]") {
-    auto args = with({"-engine", engine("line.sh"), "name=Good"}, FoolsMate);
-    args = with(args,
-        {"-engine", engine("illegal.sh").c_str(), "name=Bad", "-each", "tc=2+0.05", "-games", "4",
-            "-concurrency", "2"});
-    auto r = run(args);
-    REQUIRE(r.summary.error.empty());
-    REQUIRE(r.games.size() == 4);
-    for (const auto& g : r.games) {
-        bool badIsWhite = g.tags.at("White") == "Bad";
-        CHECK(g.tags.at("Result") == (badIsWhite ? "0-1" : "1-0"));
-        CHECK(g.tags.at("Termination") == "rules infraction");
-        CHECK(g.comments.back()
-            == std::string(badIsWhite ? "White" : "Black") + " makes an illegal move: e2e5");
-        CHECK(g.moves.size() == (badIsWhite ? 0u : 1u));
-    }
+    auto r = run_against(
+        "illegal.sh", "Bad", {"-each", "tc=2+0.05", "-games", "4", "-concurrency", "2"});
+    check_forfeits(r, 4, "Bad", "rules infraction", " makes an illegal move: e2e5");
+    for (const auto& g : r.games) CHECK(g.moves.size() == (g.tags.at("White") == "Bad" ? 0u : 1u));
     CHECK(r.summary.firstVsSecond.wins == 4);
 }
 
 TEST_CASE("an engine that never answers loses on time, is restarted, and the match goes on",
     "[match][engines][faulty]") {
-    auto args = with({"-engine", engine("line.sh"), "name=Good"}, FoolsMate);
-    args = with(args,
-        {"-engine", engine("stall.sh").c_str(), "name=Silent", "-each", "tc=0.3+0", "-games", "3",
-            "-concurrency", "2"});
-    auto r = run(args);
-    REQUIRE(r.summary.error.empty());
-    REQUIRE(r.games.size() == 3);
-    for (const auto& g : r.games) {
-        bool silentIsWhite = g.tags.at("White") == "Silent";
-        CHECK(g.tags.at("Result") == (silentIsWhite ? "0-1" : "1-0"));
-        CHECK(g.tags.at("Termination") == "time forfeit");
-        CHECK(
-            g.comments.back() == std::string(silentIsWhite ? "White" : "Black") + " loses on time");
-    }
+    auto r = run_against(
+        "stall.sh", "Silent", {"-each", "tc=0.3+0", "-games", "3", "-concurrency", "2"});
+    check_forfeits(r, 3, "Silent", "time forfeit", " loses on time");
 }
 
 TEST_CASE("without a clock, an engine silent for -stalltimeout loses by a stalled connection",
     "[match][engines][faulty]") {
-    auto args = with({"-engine", engine("line.sh"), "name=Good"}, FoolsMate);
-    args = with(args,
-        {"-engine", engine("stall.sh").c_str(), "name=Silent", "-each", "depth=3", "-games", "2",
-            "-concurrency", "2", "-stalltimeout", "0.2"});
-    auto r = run(args);
-    REQUIRE(r.summary.error.empty());
-    REQUIRE(r.games.size() == 2);
-    for (const auto& g : r.games) {
-        bool silentIsWhite = g.tags.at("White") == "Silent";
-        CHECK(g.tags.at("Result") == (silentIsWhite ? "0-1" : "1-0"));
-        CHECK(g.tags.at("Termination") == "abandoned");
-        CHECK(g.tags.at("TimeControl") == "-");
-        CHECK(g.comments.back()
-            == std::string(silentIsWhite ? "White" : "Black")
-                + "'s connection stalls: no move in 0.2 s");
-    }
+    auto r = run_against("stall.sh", "Silent",
+        {"-each", "depth=3", "-games", "2", "-concurrency", "2", "-stalltimeout", "0.2"});
+    check_forfeits(r, 2, "Silent", "abandoned", "'s connection stalls: no move in 0.2 s");
+    for (const auto& g : r.games) CHECK(g.tags.at("TimeControl") == "-");
 }
 
 TEST_CASE(
     "an engine that crashes loses each game and -recover restarts it", "[match][engines][faulty]") {
-    auto args = with({"-engine", engine("line.sh"), "name=Good"}, FoolsMate);
-    args = with(args,
-        {"-engine", engine("crash.sh").c_str(), "name=Crashy", "-each", "tc=2+0.05", "-games", "4",
-            "-concurrency", "2", "-recover"});
-    auto r = run(args);
-    REQUIRE(r.summary.error.empty());
-    REQUIRE(r.games.size() == 4);
-    for (const auto& g : r.games) {
-        bool crashIsWhite = g.tags.at("White") == "Crashy";
-        CHECK(g.tags.at("Result") == (crashIsWhite ? "0-1" : "1-0"));
-        CHECK(g.tags.at("Termination") == "abandoned");
-        CHECK(g.comments.back()
-            == std::string(crashIsWhite ? "White" : "Black") + " disconnects (engine signal 11)");
-    }
+    auto r = run_against("crash.sh", "Crashy",
+        {"-each", "tc=2+0.05", "-games", "4", "-concurrency", "2", "-recover"});
+    check_forfeits(r, 4, "Crashy", "abandoned", " disconnects (engine signal 11)");
 }
 
 TEST_CASE("without -recover a crash stops the match after that game", "[match][engines][faulty]") {
-    auto args = with({"-engine", engine("line.sh"), "name=Good"}, FoolsMate);
-    args = with(args,
-        {"-engine", engine("crash.sh").c_str(), "name=Crashy", "-each", "tc=2+0.05", "-games",
-            "4"});
-    auto r = run(args);
+    auto r = run_against("crash.sh", "Crashy", {"-each", "tc=2+0.05", "-games", "4"});
     CHECK(r.games.size() == 1);
     CHECK(contains(r.summary.error, "engine Crashy crashed (use -recover to restart it)"));
 }
@@ -288,11 +270,7 @@ TEST_CASE("an engine that does not play the variant stops the match before any g
 
 TEST_CASE("a round robin pairs every engine with every other, colours alternating",
     "[match][engines][schedule]") {
-    std::vector<std::string> args;
-    for (const char* name : {"name=A", "name=B", "name=C"})
-        args = with(with(args, {"-engine", engine("line.sh").c_str(), name}), FoolsMate);
-    args = with(args, {"-each", "tc=5+0.1", "-games", "2", "-concurrency", "2"});
-    auto r = run(args);
+    auto r = run_three({"-each", "tc=5+0.1", "-games", "2", "-concurrency", "2"});
     REQUIRE(r.games.size() == 6);
     // Black wins every fool's mate: each engine played each colour twice.
     for (const auto& w : r.summary.perEngine) {
@@ -312,11 +290,7 @@ TEST_CASE("a round robin pairs every engine with every other, colours alternatin
 
 TEST_CASE(
     "a gauntlet pairs the first engine with each of the others", "[match][engines][schedule]") {
-    std::vector<std::string> args;
-    for (const char* name : {"name=A", "name=B", "name=C"})
-        args = with(with(args, {"-engine", engine("line.sh").c_str(), name}), FoolsMate);
-    args = with(args, {"-each", "tc=5+0.1", "-games", "2", "-tournament", "gauntlet"});
-    auto r = run(args);
+    auto r = run_three({"-each", "tc=5+0.1", "-games", "2", "-tournament", "gauntlet"});
     REQUIRE(r.games.size() == 4);
     for (const auto& g : r.games) CHECK((g.tags.at("White") == "A" || g.tags.at("Black") == "A"));
 }

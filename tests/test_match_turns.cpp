@@ -76,6 +76,16 @@ std::unique_ptr<EngineDriver> line_engine(const std::string& name, std::vector<s
     return d;
 }
 
+// One game of the toy from its start, "0 w 0".
+GameResult play_toy(const MatchOptions& options, EngineDriver& white, EngineDriver& black) {
+    Opening opening;
+    opening.fen = "0 w 0";
+    opening.startpos = false;
+    std::atomic<bool> abort {false};
+    return play_game(options, 1, opening, white, black, abort,
+        [](const std::string&) { return std::make_unique<TwoMoveToy>(); });
+}
+
 } // namespace
 
 TEST_CASE("an engine is asked again while its turn lasts, and its clock gets one increment "
@@ -85,13 +95,7 @@ TEST_CASE("an engine is asked again while its turn lasts, and its clock gets one
     std::mutex m;
     auto white = line_engine("W", log, m);
     auto black = line_engine("B", log, m);
-    MatchOptions options;
-    Opening opening;
-    opening.fen = "0 w 0";
-    opening.startpos = false;
-    std::atomic<bool> abort {false};
-    auto r = play_game(options, 1, opening, *white, *black, abort,
-        [](const std::string&) { return std::make_unique<TwoMoveToy>(); });
+    auto r = play_toy({}, *white, *black);
 
     // Ten single moves of 1: W W B B W W B B W W, White's tenth reaches 10.
     CHECK(r.result == Result::WHITE_WINS);
@@ -138,12 +142,7 @@ TEST_CASE("a clock beyond the longest one is kept at the longest, and nobody los
     auto black = line_engine("B", log, m, huge);
     MatchOptions options;
     options.stallTimeout = 1e300;
-    Opening opening;
-    opening.fen = "0 w 0";
-    opening.startpos = false;
-    std::atomic<bool> abort {false};
-    auto r = play_game(options, 1, opening, *white, *black, abort,
-        [](const std::string&) { return std::make_unique<TwoMoveToy>(); });
+    auto r = play_toy(options, *white, *black);
     CHECK(r.result == Result::WHITE_WINS);
     CHECK(r.reason == "White reaches 10");
     // The clocks and the move time as sent: at most 10^9 s, however many turns add to them.
