@@ -145,18 +145,20 @@ concept HasMovesPerTurn = requires(const typename G::Position& pos) {
     { pos.moves_per_turn() } -> std::same_as<int>;
 };
 
+// The tuning trace: all three hooks with their signatures (HasTrace), or any of the three
+// names at all (HasAnyTrace, so that a partial or misspelt set is caught too).
 template <typename G>
-concept HasTraceNames = requires {
+concept HasTrace = requires(const typename G::Position& pos, EvalTrace& t) {
+    { G::trace(pos, t) } -> std::same_as<void>;
     { G::trace_weight_names() } -> std::same_as<std::vector<std::string>>;
-};
-template <typename G>
-concept HasTraceValues = requires {
     { G::trace_weight_values() } -> std::same_as<std::vector<int>>;
 };
 template <typename G>
-concept HasTraceFunction = requires(const typename G::Position& pos, EvalTrace& t) {
-    { G::trace(pos, t) } -> std::same_as<void>;
-};
+concept HasAnyTrace = requires {
+    &G::trace;
+}
+|| requires { &G::trace_weight_names; }
+|| requires { &G::trace_weight_values; };
 
 // True when G's stated hooks are exactly the ones it has (each game static_asserts it).
 template <typename G> constexpr bool check_hooks() {
@@ -172,12 +174,11 @@ template <typename G> constexpr bool check_hooks() {
     static_assert(h.movesPerTurn == HasMovesPerTurn<G>,
         "hooks.movesPerTurn disagrees with Position::moves_per_turn() -> int");
     static_assert(h.display == HasDisplay<G>, "hooks.display disagrees with G::display(pos)");
-    static_assert(h.trace == HasTraceFunction<G>,
-        "hooks.trace disagrees with G::trace(const Position&, EvalTrace&) -> void");
-    static_assert(h.trace == HasTraceNames<G>,
-        "hooks.trace disagrees with G::trace_weight_names() -> std::vector<std::string>");
-    static_assert(h.trace == HasTraceValues<G>,
-        "hooks.trace disagrees with G::trace_weight_values() -> std::vector<int>");
+    static_assert(h.trace == HasTrace<G>,
+        "hooks.trace disagrees with G::trace(const Position&, EvalTrace&), "
+        "G::trace_weight_names() -> std::vector<std::string> and "
+        "G::trace_weight_values() -> std::vector<int>");
+    static_assert(h.trace || !HasAnyTrace<G>, "a tuning trace hook without hooks.trace");
     return true;
 }
 

@@ -34,13 +34,22 @@ inline Key board_key(const Board& b, Color side, int castling) {
     return k ^ z.castling[castling];
 }
 
-// Castling as king takes own rook (from, to): both leave, then land on the standard
-// squares (king g/c-file, rook f/d-file). Returns the change of the key.
+// Where castling as king takes own rook (from, to) puts king and rook: the g- or c-file
+// and the f- or d-file of colour us's first rank.
+struct CastlingTargets {
+    Square king, rook;
+};
+constexpr CastlingTargets castling_targets(Color us, Square from, Square to) {
+    bool kingSide = to > from;
+    return {relative_square(us, kingSide ? SQ_G1 : SQ_C1),
+        relative_square(us, kingSide ? SQ_F1 : SQ_D1)};
+}
+
+// Castling as king takes own rook (from, to): both leave, then land on their targets.
+// Returns the change of the key.
 inline Key castle_on(Board& b, Color us, Square from, Square to) {
     const Zobrist& z = zobrist();
-    bool kingSide = to > from;
-    Square kto = relative_square(us, kingSide ? SQ_G1 : SQ_C1);
-    Square rto = relative_square(us, kingSide ? SQ_F1 : SQ_D1);
+    const auto [kto, rto] = castling_targets(us, from, to);
     Piece king = b.piece_on(from), rook = b.piece_on(to);
     b.remove_piece(from);
     b.remove_piece(to);
@@ -50,9 +59,7 @@ inline Key castle_on(Board& b, Color us, Square from, Square to) {
 }
 // Takes castle_on(b, us, from, to) back.
 inline void uncastle_on(Board& b, Color us, Square from, Square to) {
-    bool kingSide = to > from;
-    Square kto = relative_square(us, kingSide ? SQ_G1 : SQ_C1);
-    Square rto = relative_square(us, kingSide ? SQ_F1 : SQ_D1);
+    const auto [kto, rto] = castling_targets(us, from, to);
     Piece king = b.piece_on(kto), rook = b.piece_on(rto);
     b.remove_piece(kto);
     b.remove_piece(rto);

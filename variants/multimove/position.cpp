@@ -308,8 +308,7 @@ void Position::play(Frame& f, Move m) const {
         // King takes own rook: both leave, then land on the standard squares. Both are
         // marked as moved; a king that was in check at the turn start has used its move.
         k ^= chess::castle_on(b, us, from, to);
-        Square kto = relative_square(us, to > from ? SQ_G1 : SQ_C1);
-        Square rto = relative_square(us, to > from ? SQ_F1 : SQ_D1);
+        const auto [kto, rto] = chess::castling_targets(us, from, to);
         f.moved = (f.moved & ~square_bb(to)) | square_bb(kto) | square_bb(rto);
         if (f.checkedKing) f.frozen |= square_bb(kto);
         f.checkedKing = 0;
