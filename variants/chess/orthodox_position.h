@@ -45,26 +45,29 @@ constexpr CastlingTargets castling_targets(Color us, Square from, Square to) {
         relative_square(us, kingSide ? SQ_F1 : SQ_D1)};
 }
 
+// Lifts the pieces on s1 and s2 off the board, then puts them on t1 and t2 (castling's
+// king and rook, which may land on each other's squares in Chess960).
+inline void relocate_pair(Board& b, Square s1, Square s2, Square t1, Square t2) {
+    Piece p1 = b.piece_on(s1), p2 = b.piece_on(s2);
+    b.remove_piece(s1);
+    b.remove_piece(s2);
+    b.put_piece(p1, t1);
+    b.put_piece(p2, t2);
+}
+
 // Castling as king takes own rook (from, to): both leave, then land on their targets.
 // Returns the change of the key.
 inline Key castle_on(Board& b, Color us, Square from, Square to) {
     const Zobrist& z = zobrist();
     const auto [kto, rto] = castling_targets(us, from, to);
     Piece king = b.piece_on(from), rook = b.piece_on(to);
-    b.remove_piece(from);
-    b.remove_piece(to);
-    b.put_piece(king, kto);
-    b.put_piece(rook, rto);
+    relocate_pair(b, from, to, kto, rto);
     return z.psq[king][from] ^ z.psq[king][kto] ^ z.psq[rook][to] ^ z.psq[rook][rto];
 }
 // Takes castle_on(b, us, from, to) back.
 inline void uncastle_on(Board& b, Color us, Square from, Square to) {
     const auto [kto, rto] = castling_targets(us, from, to);
-    Piece king = b.piece_on(kto), rook = b.piece_on(rto);
-    b.remove_piece(kto);
-    b.remove_piece(rto);
-    b.put_piece(king, from);
-    b.put_piece(rook, to);
+    relocate_pair(b, kto, rto, from, to);
 }
 
 // FEN fields 1-3 as read_board_side_castling reads them.
