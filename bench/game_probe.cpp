@@ -13,8 +13,8 @@ namespace hq {
 
 namespace {
 
-// The tuning hooks a game may have: `trace_weight_names()`, `trace_weight_values()` and
-// `trace(pos, EvalTrace&)` in its evaluation (see variants/chess/evaluate.h).
+// The tuning hooks a game may have (GameHooks::trace, checked by check_hooks<G>()):
+// `trace_weight_names()`, `trace_weight_values()` and `trace(pos, EvalTrace&)`.
 template <SearchGame G> class TypedProbe : public GameProbe {
 public:
     explicit TypedProbe(VariantSpec s)
@@ -46,15 +46,15 @@ public:
     Value evaluate() const override { return G::evaluate(pos); }
 
     std::vector<std::string> weight_names() const override {
-        if constexpr (requires { G::trace_weight_names(); }) return G::trace_weight_names();
+        if constexpr (G::hooks.trace) return G::trace_weight_names();
         else return {};
     }
     std::vector<int> weight_values() const override {
-        if constexpr (requires { G::trace_weight_values(); }) return G::trace_weight_values();
+        if constexpr (G::hooks.trace) return G::trace_weight_values();
         else return {};
     }
     bool trace(EvalTrace& t) const override {
-        if constexpr (requires { G::trace(pos, t); }) {
+        if constexpr (G::hooks.trace) {
             G::trace(pos, t);
             return true;
         } else return false;

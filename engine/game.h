@@ -23,6 +23,7 @@
 #pragma once
 
 #include "display.h"
+#include "eval_trace.h"
 #include "score.h"
 #include "types.h"
 #include "variant_spec.h"
@@ -32,6 +33,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace hq {
 
@@ -47,6 +49,9 @@ struct GameHooks {
     bool setChess960 = false;  // pos.set_chess960(on): king-takes-rook castling notation
     bool movesPerTurn = false; // pos.moves_per_turn(): single moves a turn (time sharing)
     bool display = false;      // G::display(pos): the position as a GUI draws it (display.h)
+    // The tuning trace (eval_trace.h), all three or none: G::trace(pos, EvalTrace&),
+    // G::trace_weight_names() and G::trace_weight_values().
+    bool trace = false;
 };
 
 template <typename G>
@@ -140,6 +145,21 @@ concept HasMovesPerTurn = requires(const typename G::Position& pos) {
     { pos.moves_per_turn() } -> std::same_as<int>;
 };
 
+// The tuning trace: all three hooks with their signatures (HasTrace), or any of the three
+// names at all (HasAnyTrace, so that a partial or misspelt set is caught too).
+template <typename G>
+concept HasTrace = requires(const typename G::Position& pos, EvalTrace& t) {
+    { G::trace(pos, t) } -> std::same_as<void>;
+    { G::trace_weight_names() } -> std::same_as<std::vector<std::string>>;
+    { G::trace_weight_values() } -> std::same_as<std::vector<int>>;
+};
+template <typename G>
+concept HasAnyTrace = requires {
+    &G::trace;
+}
+|| requires { &G::trace_weight_names; }
+|| requires { &G::trace_weight_values; };
+
 // True when G's stated hooks are exactly the ones it has (each game static_asserts it).
 template <typename G> constexpr bool check_hooks() {
     constexpr GameHooks h = G::hooks;
@@ -154,6 +174,11 @@ template <typename G> constexpr bool check_hooks() {
     static_assert(h.movesPerTurn == HasMovesPerTurn<G>,
         "hooks.movesPerTurn disagrees with Position::moves_per_turn() -> int");
     static_assert(h.display == HasDisplay<G>, "hooks.display disagrees with G::display(pos)");
+    static_assert(h.trace == HasTrace<G>,
+        "hooks.trace disagrees with G::trace(const Position&, EvalTrace&), "
+        "G::trace_weight_names() -> std::vector<std::string> and "
+        "G::trace_weight_values() -> std::vector<int>");
+    static_assert(h.trace || !HasAnyTrace<G>, "a tuning trace hook without hooks.trace");
     return true;
 }
 

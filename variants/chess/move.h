@@ -11,7 +11,7 @@
 // value; no legal move has from == to.
 #pragma once
 
-#include "engine/types.h"
+#include "engine/move_bits.h"
 
 #include <cstdint>
 
@@ -19,30 +19,22 @@ namespace hq::chess {
 
 enum MoveKind : int { NORMAL, PROMOTION = 1 << 14, EN_PASSANT = 2 << 14, CASTLING = 3 << 14 };
 
-class Move {
+class Move : public MoveBits<Move, std::uint16_t> {
 public:
     constexpr Move() = default;
     constexpr Move(Square from, Square to)
-        : data(std::uint16_t(from | (to << 6))) { }
+        : MoveBits(from, to, 0) { }
     template <MoveKind K>
     static constexpr Move make(Square from, Square to, PieceType promo = KNIGHT) {
-        return Move(std::uint16_t(K | ((promo - KNIGHT) << 12) | (to << 6) | from));
+        return Move(from, to, std::uint16_t(K | ((promo - KNIGHT) << 12)));
     }
-    static constexpr Move from_raw(std::uint16_t raw) { return Move(raw); }
 
-    constexpr Square from() const { return Square(data & 0x3F); }
-    constexpr Square to() const { return Square((data >> 6) & 0x3F); }
     constexpr MoveKind kind() const { return MoveKind(data & (3 << 14)); }
     constexpr PieceType promotion() const { return PieceType(((data >> 12) & 3) + KNIGHT); }
-    constexpr std::uint16_t raw() const { return data; }
-    constexpr bool is_ok() const { return from() != to(); }
-    constexpr explicit operator bool() const { return data != 0; }
-    constexpr bool operator==(const Move&) const = default;
 
 private:
-    constexpr explicit Move(std::uint16_t d)
-        : data(d) { }
-    std::uint16_t data = 0;
+    constexpr Move(Square from, Square to, std::uint16_t rest)
+        : MoveBits(from, to, rest) { }
 };
 
 } // namespace hq::chess

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "movegen.h"
+#include "movegen_parts.h"
 #include "sinks.h"
 
 namespace hq::chess {
@@ -46,36 +47,6 @@ template <Color Us> struct Context {
     }
 };
 
-// Pawn pushes, captures and promotions of a set of pawns, each landing only on `allowed`
-// (the check mask, narrowed to the pin line for a pinned pawn).
-template <Color Us, GenType T, typename Sink>
-inline void pawn_moves(
-    Sink& sink, Bitboard pawns, Bitboard allowed, Bitboard them, Bitboard empty) {
-    constexpr Direction Up = pawn_push(Us);
-    constexpr Direction UpLeft = Us == WHITE ? NORTH_WEST : SOUTH_EAST;
-    constexpr Direction UpRight = Us == WHITE ? NORTH_EAST : SOUTH_WEST;
-    constexpr Bitboard Rank7 = rank_bb(relative_rank(Us, RANK_7));
-    constexpr Bitboard Rank3 = rank_bb(relative_rank(Us, RANK_3));
-
-    Bitboard onRank7 = pawns & Rank7, others = pawns & ~Rank7;
-    if constexpr (T != NOISY) {
-        Bitboard single = shift<Up>(others) & empty;
-        Bitboard twice = shift<Up>(single & Rank3) & empty;
-        sink.template pawns<Up>(single & allowed);
-        sink.template pawns<Direction(2 * Up)>(twice & allowed);
-    }
-    if constexpr (T != QUIET) {
-        sink.template pawns<UpLeft>(shift<UpLeft>(others) & them & allowed);
-        sink.template pawns<UpRight>(shift<UpRight>(others) & them & allowed);
-    }
-    if (onRank7) {
-        constexpr bool Queen = T != QUIET, Under = T != NOISY;
-        sink.template promotions<Up, Queen, Under>(shift<Up>(onRank7) & empty & allowed);
-        sink.template promotions<UpLeft, Queen, Under>(shift<UpLeft>(onRank7) & them & allowed);
-        sink.template promotions<UpRight, Queen, Under>(shift<UpRight>(onRank7) & them & allowed);
-    }
-}
-
 template <Color Us, GenType T, typename Sink> void generate_all(const Position& pos, Sink& sink) {
     const Context<Us> c(pos);
     constexpr Color Them = Context<Us>::Them;
@@ -97,10 +68,11 @@ template <Color Us, GenType T, typename Sink> void generate_all(const Position& 
     // Pawns: unpinned ones in bulk, pinned ones one by one along their pin line. A
     // pinned piece can never resolve a check, so in check it has no moves at all.
     Bitboard pawns = pos.pieces(Us, PAWN);
-    pawn_moves<Us, T>(sink, pawns & free, checkMask, c.them, ~c.occ);
+    pawn_moves<Us, T != NOISY, T != QUIET>(sink, pawns & free, checkMask, c.them, ~c.occ);
     if (!c.checkers)
         for (Square s : Squares {pawns & c.pinned})
-            pawn_moves<Us, T>(sink, square_bb(s), line_bb(c.ksq, s), c.them, ~c.occ);
+            pawn_moves<Us, T != NOISY, T != QUIET>(
+                sink, square_bb(s), line_bb(c.ksq, s), c.them, ~c.occ);
 
     for (Square s : Squares {pos.pieces(Us, KNIGHT) & free})
         sink.piece(s, knight_attacks(s) & target);
@@ -136,19 +108,8 @@ template <Color Us, GenType T, typename Sink> void generate_all(const Position& 
     // Castling: not out of check, through or into an attacked square; judged with king
     // and rook both lifted off, which is exact for Chess960 too.
     if (T != NOISY && !c.checkers)
-        for (bool kingSide : {true, false}) {
-            CastlingRight cr = castling_right(Us, kingSide);
-            if (!pos.can_castle(cr) || (pos.castling_path(cr) & c.occ)) continue;
-            Square rsq = pos.castling_rook(cr);
-            Bitboard occ = c.occ ^ square_bb(c.ksq) ^ square_bb(rsq);
-            bool safe = true;
-            for (Square s : Squares {pos.castling_king_path(cr)})
-                if (c.attacked(s, occ)) {
-                    safe = false;
-                    break;
-                }
-            if (safe) sink.add(Move::make<CASTLING>(c.ksq, rsq));
-        }
+        castling_moves<Us, Move, CASTLING>(sink, pos, pos.castling_rights(), c.ksq, c.occ,
+            ~Bitboard(0), [&c](Square s, Bitboard occ) { return c.attacked(s, occ); });
 }
 
 } // namespace

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "position.h"
 
-#include "fen.h"
-
 #include "engine/random.h"
-#include "engine/repetition.h"
 #include "movegen.h"
 
 #include <algorithm>
@@ -34,31 +31,9 @@ const Zobrist& zobrist() {
     return z;
 }
 
-Position::Position()
-    : states(256)
-    , st(states.data()) {
+Position::Position() {
     [[maybe_unused]] auto err = set_fen(StartFen);
     assert(!err);
-}
-
-Position::Position(const Position& o) { *this = o; }
-
-Position& Position::operator=(const Position& o) {
-    if (this == &o) return *this;
-    brd = o.brd;
-    sideToMove = o.sideToMove;
-    gamePly = o.gamePly;
-    chess960 = o.chess960;
-    castle = o.castle;
-    states = o.states;
-    st = states.data() + (o.st - o.states.data());
-    return *this;
-}
-
-namespace { } // namespace
-
-void Position::set_castling_right(Color c, Square rsq) {
-    st->castling |= castle.add(c, king_square(c), rsq);
 }
 
 // Records an en passant target only when a pawn of the side to move attacks it; the
@@ -72,64 +47,35 @@ void Position::set_ep_if_capturable(Square target) {
 
 std::optional<std::string> Position::set_fen(std::string_view fen, bool is960) {
     auto fields = split_fen_fields(fen);
-    if (fields.size() < 4) return std::string("a FEN needs at least 4 fields");
-    if (fields.size() > 6) return fmt::format("unexpected FEN field '{}'", fields[6]);
+    if (auto err = check_field_count(fields, 6)) return err;
 
     Position p(*this);
     p.chess960 = is960;
-    p.states.assign(256, StateInfo {});
-    p.st = p.states.data();
-    *p.st = StateInfo {0, 0, 0, 0, SQ_NONE, NO_PIECE};
-    p.castle = {};
+    p.reset_state();
 
-    if (auto err = p.brd.parse(fields[0])) return err;
-    for (Color c : {WHITE, BLACK}) {
-        int kings = popcount(p.pieces(c, KING));
-        if (kings != 1)
-            return fmt::format("{} has {} kings", c == WHITE ? "White" : "Black", kings);
-    }
-    if (p.pieces(PAWN) & (rank_bb(RANK_1) | rank_bb(RANK_8)))
-        return std::string("a pawn stands on the first or last rank");
-    if (auto err = p.brd.check_army_sizes()) return err;
-
-    if (fields[1] == "w") p.sideToMove = WHITE;
-    else if (fields[1] == "b") p.sideToMove = BLACK;
-    else return fmt::format("side to move must be 'w' or 'b', not '{}'", fields[1]);
-
-    if (fields[2] != "-") {
-        for (char ch : fields[2]) {
-            Color c = (ch >= 'a' && ch <= 'z') ? BLACK : WHITE;
-            Square ksq = p.king_square(c);
-            auto rook = p.brd.castling_rook(ch);
-            if (auto* err = std::get_if<std::string>(&rook)) return *err;
-            Square rsq = std::get<Square>(rook);
-            if (p.st->castling & castling_right(c, rsq > ksq))
-                return fmt::format("castling right '{}' given twice", ch);
-            p.set_castling_right(c, rsq);
-        }
-    }
+    auto board_ok = [](const Board& b) -> std::optional<std::string> {
+        if (b.pieces(PAWN) & (rank_bb(RANK_1) | rank_bb(RANK_8)))
+            return std::string("a pawn stands on the first or last rank");
+        return b.check_army_sizes();
+    };
+    auto any_right = [](Color, char) { return std::optional<std::string>(); };
+    if (auto err = read_board_side_castling(
+            fields, p.brd, p.sideToMove, p.castle, p.st->castling, board_ok, any_right))
+        return err;
 
     p.st->key = p.compute_key(); // board, side and castling so far
     if (fields[3] != "-") {
-        Square ep = parse_square(fields[3]);
-        if (ep == SQ_NONE) return fmt::format("bad en passant square '{}'", fields[3]);
         // Accept the square whenever it is consistent with a double step just made; record
         // it only when a capture is possible.
-        Color them = ~p.sideToMove;
-        Direction up = pawn_push(them);
-        if (relative_rank(p.sideToMove, ep) != RANK_6)
-            return fmt::format("en passant square '{}' is on the wrong rank", fields[3]);
-        if (p.piece_on(ep + up) != make_piece(them, PAWN) || !p.empty(ep) || !p.empty(ep - up))
-            return fmt::format("en passant square '{}' does not follow a double step", fields[3]);
-        p.set_ep_if_capturable(ep);
+        auto ep = read_ep_square(p.brd, p.sideToMove, fields[3]);
+        if (auto* err = std::get_if<std::string>(&ep)) return *err;
+        p.set_ep_if_capturable(std::get<Square>(ep));
     }
 
-    std::optional<int> rule50 = 0, fullmove = 1;
-    if (fields.size() > 4) rule50 = parse_fen_number(fields[4]);
-    if (fields.size() > 5) fullmove = parse_fen_number(fields[5]);
-    if (!rule50 || !fullmove) return std::string("bad halfmove or fullmove number");
-    p.st->rule50 = *rule50;
-    p.gamePly = 2 * (std::max(*fullmove, 1) - 1) + (p.sideToMove == BLACK);
+    auto clocks = read_clocks(fields);
+    if (auto* err = std::get_if<std::string>(&clocks)) return *err;
+    p.st->rule50 = std::get<Clocks>(clocks).rule50;
+    p.set_fullmove(std::get<Clocks>(clocks).fullmove);
 
     if (p.attackers_to(p.king_square(~p.sideToMove)) & p.pieces(p.sideToMove))
         return std::string("the side not to move is in check");
@@ -140,25 +86,9 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool is960) {
 }
 
 std::string Position::fen() const {
-    std::string out = brd.to_fen();
-    out += sideToMove == WHITE ? " w " : " b ";
-    std::string castling;
-    for (Color c : {WHITE, BLACK})
-        for (bool kingSide : {true, false}) {
-            CastlingRight cr = castling_right(c, kingSide);
-            if (!can_castle(cr)) continue;
-            Square rsq = castle.rookSquare[cr];
-            // KQkq names the outermost rook; Shredder letters otherwise and in Chess960.
-            Bitboard beyond = kingSide ? ~((square_bb(rsq) << 1) - 1) : (square_bb(rsq) - 1);
-            bool outermost = !(pieces(c, ROOK) & rank_bb(relative_rank(c, RANK_1)) & beyond);
-            char ch = (chess960 || !outermost) ? char('A' + file_of(rsq)) : (kingSide ? 'K' : 'Q');
-            castling += c == WHITE ? ch : char(std::tolower(ch));
-        }
-    out += castling.empty() ? "-" : castling;
-    out += ' ';
-    out += st->epSquare == SQ_NONE ? "-" : square_name(st->epSquare);
-    out += fmt::format(" {} {}", fen_count(st->rule50), fen_count(fullmove_number()));
-    return out;
+    return fmt::format("{} {} {}", fen_fields_1_3(brd, sideToMove, castle, st->castling, chess960),
+        st->epSquare == SQ_NONE ? "-" : square_name(st->epSquare),
+        clocks_text(st->rule50, fullmove_number()));
 }
 
 std::string Position::picture() const {
@@ -169,12 +99,8 @@ std::string Position::picture() const {
 }
 
 Key Position::compute_key() const {
-    const Zobrist& z = zobrist();
-    Key k = 0;
-    for (Square s : Squares {pieces()}) k ^= z.psq[piece_on(s)][s];
-    if (sideToMove == BLACK) k ^= z.side;
-    k ^= z.castling[st->castling];
-    if (st->epSquare != SQ_NONE) k ^= z.enpassant[file_of(st->epSquare)];
+    Key k = board_key(brd, sideToMove, st->castling);
+    if (st->epSquare != SQ_NONE) k ^= zobrist().enpassant[file_of(st->epSquare)];
     return k;
 }
 
@@ -198,22 +124,6 @@ Bitboard Position::blockers_for_king(Color c) const {
     return blockers;
 }
 
-StateInfo* Position::push_state() {
-    std::size_t idx = std::size_t(st - states.data());
-    if (idx + 1 == states.size()) {
-        states.resize(states.size() * 2);
-        st = states.data() + idx;
-    }
-    StateInfo* next = st + 1;
-    next->key = st->key;
-    next->castling = st->castling;
-    next->rule50 = st->rule50 + 1;
-    next->pliesFromNull = st->pliesFromNull + 1;
-    next->epSquare = SQ_NONE;
-    next->captured = NO_PIECE;
-    return st = next;
-}
-
 void Position::do_move(Move m) {
     const Zobrist& z = zobrist();
     Color us = sideToMove, them = ~us;
@@ -222,22 +132,13 @@ void Position::do_move(Move m) {
     Square prevEp = st->epSquare;
     int prevCastling = st->castling;
 
-    StateInfo* s = push_state();
+    StateInfo* s = st.push();
     Key k = s->key ^ z.side;
     if (prevEp != SQ_NONE) k ^= z.enpassant[file_of(prevEp)];
     ++gamePly;
 
     if (m.kind() == CASTLING) {
-        // King takes own rook: both leave, then land on the standard squares.
-        bool kingSide = to > from;
-        Square kto = relative_square(us, kingSide ? SQ_G1 : SQ_C1);
-        Square rto = relative_square(us, kingSide ? SQ_F1 : SQ_D1);
-        Piece rook = piece_on(to);
-        remove_piece(from);
-        remove_piece(to);
-        put_piece(pc, kto);
-        put_piece(rook, rto);
-        k ^= z.psq[pc][from] ^ z.psq[pc][kto] ^ z.psq[rook][to] ^ z.psq[rook][rto];
+        k ^= castle_on(brd, us, from, to);
     } else {
         Square capsq = m.kind() == EN_PASSANT ? to - pawn_push(us) : to;
         Piece captured = piece_on(capsq);
@@ -279,14 +180,7 @@ void Position::undo_move(Move m) {
     Square from = m.from(), to = m.to();
 
     if (m.kind() == CASTLING) {
-        bool kingSide = to > from;
-        Square kto = relative_square(us, kingSide ? SQ_G1 : SQ_C1);
-        Square rto = relative_square(us, kingSide ? SQ_F1 : SQ_D1);
-        Piece king = piece_on(kto), rook = piece_on(rto);
-        remove_piece(kto);
-        remove_piece(rto);
-        put_piece(king, from);
-        put_piece(rook, to);
+        uncastle_on(brd, us, from, to);
     } else {
         if (m.kind() == PROMOTION) {
             remove_piece(to);
@@ -296,25 +190,8 @@ void Position::undo_move(Move m) {
         if (st->captured != NO_PIECE)
             put_piece(st->captured, m.kind() == EN_PASSANT ? to - pawn_push(us) : to);
     }
-    --st;
+    st.pop();
     --gamePly;
-}
-
-void Position::do_null_move() {
-    const Zobrist& z = zobrist();
-    Square prevEp = st->epSquare;
-    StateInfo* s = push_state();
-    s->key ^= z.side;
-    if (prevEp != SQ_NONE) s->key ^= z.enpassant[file_of(prevEp)];
-    s->pliesFromNull = 0;
-    sideToMove = ~sideToMove;
-    ++gamePly;
-}
-
-void Position::undo_null_move() {
-    --st;
-    --gamePly;
-    sideToMove = ~sideToMove;
 }
 
 std::string Position::move_text(Move m) const {
@@ -356,12 +233,6 @@ bool Position::fifty_move_draw() const {
     if (st->rule50 < 100) return false;
     // A mate on the hundredth ply takes precedence over the fifty-move rule.
     return !in_check() || count_legal(*this) > 0;
-}
-
-bool Position::is_repetition(int plyFromRoot) const {
-    const int history = int(st - states.data());
-    return repeats(std::min({st->rule50, st->pliesFromNull, history}), plyFromRoot,
-        [this](int i) { return (st - i)->key; });
 }
 
 } // namespace hq::chess

@@ -4,9 +4,8 @@
 // generation and the search need.
 #pragma once
 
-#include "board.h"
-#include "castling.h"
 #include "move.h"
+#include "orthodox_position.h"
 
 #include <optional>
 #include <string>
@@ -15,29 +14,10 @@
 
 namespace hq::chess {
 
-// Zobrist keys of standard chess. Keys for the en passant file are only mixed in when an
-// en passant capture is really possible, so transpositions that differ only in a useless
-// double step hash alike.
-struct Zobrist {
-    Key psq[PIECE_NB][SQUARE_NB];
-    Key enpassant[FILE_NB];
-    Key castling[CASTLING_RIGHT_NB];
-    Key side;
-};
-extern const Zobrist& zobrist();
+// What do_move saves for undo_move: the orthodox state (state_stack.h) and nothing more.
+using StateInfo = StateCore<>;
 
-// What do_move saves for undo_move. Everything here is either copied forward and then
-// updated (castling, rule50, pliesFromNull, key) or written fresh (epSquare, captured).
-struct StateInfo {
-    Key key;
-    int castling;
-    int rule50;
-    int pliesFromNull;
-    Square epSquare; // SQ_NONE unless an en passant capture is possible now
-    Piece captured;
-};
-
-class Position {
+class Position : public OrthodoxPosition<StateInfo> {
 public:
     static constexpr std::string_view StartFen
         = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -50,33 +30,8 @@ public:
     [[nodiscard]] std::string fen() const;
     [[nodiscard]] std::string picture() const;
 
-    // ---- Board queries --------------------------------------------------------------
-    const Board& board() const { return brd; }
-    [[nodiscard]] Piece piece_on(Square s) const { return brd.piece_on(s); }
-    [[nodiscard]] bool empty(Square s) const { return brd.empty(s); }
-    [[nodiscard]] Bitboard pieces() const { return brd.pieces(); }
-    template <typename... A> Bitboard pieces(A... a) const { return brd.pieces(a...); }
-    [[nodiscard]] Square king_square(Color c) const { return brd.king_square(c); }
-
-    [[nodiscard]] Color side_to_move() const { return sideToMove; }
-    [[nodiscard]] Key key() const { return st->key; }
-    [[nodiscard]] int rule50() const { return st->rule50; }
-    [[nodiscard]] int game_ply() const { return gamePly; }
-    [[nodiscard]] int fullmove_number() const { return 1 + gamePly / 2; }
-    [[nodiscard]] Square ep_square() const { return st->epSquare; }
-    [[nodiscard]] Piece captured_piece() const { return st->captured; }
     [[nodiscard]] bool is_chess960() const { return chess960; }
     void set_chess960(bool on) { chess960 = on; }
-
-    [[nodiscard]] int castling_rights() const { return st->castling; }
-    [[nodiscard]] bool can_castle(CastlingRight cr) const { return st->castling & cr; }
-    [[nodiscard]] Square castling_rook(CastlingRight cr) const { return castle.rookSquare[cr]; }
-    // Squares that must be empty (other than the castling king and rook) to castle.
-    [[nodiscard]] Bitboard castling_path(CastlingRight cr) const { return castle.path[cr]; }
-    // Squares the king crosses or lands on, each of which must not be attacked.
-    [[nodiscard]] Bitboard castling_king_path(CastlingRight cr) const {
-        return castle.kingPath[cr];
-    }
 
     // ---- Attacks --------------------------------------------------------------------
     [[nodiscard]] Bitboard attackers_to(Square s, Bitboard occupied) const;
@@ -91,8 +46,7 @@ public:
     // ---- Moves ------------------------------------------------------------------------
     void do_move(Move m);
     void undo_move(Move m);
-    void do_null_move();
-    void undo_null_move();
+    void do_null_move() { do_null_move_with(zobrist().side, zobrist().enpassant); }
     [[nodiscard]] bool is_capture(Move m) const {
         return (!empty(m.to()) && m.kind() != CASTLING) || m.kind() == EN_PASSANT;
     }
@@ -112,33 +66,14 @@ public:
     [[nodiscard]] bool fifty_move_draw() const;
     // K v K, K+minor v K, K+B v K+B with the bishops on one square colour.
     [[nodiscard]] bool has_insufficient_material() const;
-    // The position occurred before: since the root (plyFromRoot > 0) once is enough,
-    // otherwise (a game's third occurrence) twice before.
-    [[nodiscard]] bool is_repetition(int plyFromRoot) const;
 
     // The key recomputed from scratch; equals key() whenever the position is consistent.
     [[nodiscard]] Key compute_key() const;
 
 private:
-    void set_castling_right(Color c, Square rookSq);
     void set_ep_if_capturable(Square target);
-    void put_piece(Piece p, Square s) { brd.put_piece(p, s); }
-    void remove_piece(Square s) { brd.remove_piece(s); }
-    void move_piece(Square from, Square to) { brd.move_piece(from, to); }
-    StateInfo* push_state();
 
-    Board brd;
-    Color sideToMove = WHITE;
-    int gamePly = 0;
     bool chess960 = false;
-    CastlingRules castle; // rooks, paths and rights masks, from the FEN
-    // The undo stack. `st` points at the current state; the vector grows on demand.
-    std::vector<StateInfo> states;
-    StateInfo* st;
-
-public:
-    Position(const Position& o);
-    Position& operator=(const Position& o);
 };
 
 } // namespace hq::chess

@@ -27,7 +27,7 @@ struct ControlChess {
     using Move = control::Move;
     using MoveList = control::MoveList;
     static constexpr bool alternating = true;
-    static constexpr GameHooks hooks = {.display = true};
+    static constexpr GameHooks hooks = {.display = true, .trace = true};
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return control::count_legal(pos); }

@@ -16,6 +16,8 @@
 
 #include "pieces.h"
 
+#include "engine/move_bits.h"
+
 #include <cstdint>
 
 namespace hq::control {
@@ -30,30 +32,23 @@ enum MoveKind : std::uint32_t {
     KIND_MASK = 7u << 12
 };
 
-class Move {
+class Move : public MoveBits<Move, std::uint32_t> {
 public:
     constexpr Move() = default;
     constexpr Move(Square from, Square to, MoveKind kind = NORMAL)
-        : data(std::uint32_t(from) | (std::uint32_t(to) << 6) | kind) { }
+        : MoveBits(from, to, kind) { }
     static constexpr Move promotion(Square from, Square to, PieceType pt, Colour poolColour) {
-        return Move(std::uint32_t(from) | (std::uint32_t(to) << 6) | PROMOTION
-            | (std::uint32_t(pool_index(pt)) << 15) | (std::uint32_t(poolColour) << 17));
+        return Move(from, to,
+            PROMOTION | (std::uint32_t(pool_index(pt)) << 15) | (std::uint32_t(poolColour) << 17));
     }
-    static constexpr Move from_raw(std::uint32_t raw) { return Move(raw); }
 
-    constexpr Square from() const { return Square(data & 0x3F); }
-    constexpr Square to() const { return Square((data >> 6) & 0x3F); }
     constexpr MoveKind kind() const { return MoveKind(data & KIND_MASK); }
     constexpr PieceType promotion_type() const { return PoolTypes[(data >> 15) & 3]; }
     constexpr Colour pool_colour() const { return Colour((data >> 17) & 7); }
-    constexpr std::uint32_t raw() const { return data; }
-    constexpr explicit operator bool() const { return data != 0; }
-    constexpr bool operator==(const Move&) const = default;
 
 private:
-    constexpr explicit Move(std::uint32_t d)
-        : data(d) { }
-    std::uint32_t data = 0;
+    constexpr Move(Square from, Square to, std::uint32_t rest)
+        : MoveBits(from, to, rest) { }
 };
 
 } // namespace hq::control

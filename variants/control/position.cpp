@@ -4,8 +4,7 @@
 #include "movegen.h"
 
 #include "engine/random.h"
-#include "engine/repetition.h"
-#include "variants/chess/fen.h"
+#include "variants/chess/fen_fields.h"
 
 #include <algorithm>
 #include <cctype>
@@ -69,36 +68,10 @@ Colour parse_colour(char ch) {
 
 } // namespace
 
-Position::Position()
-    : states(256)
-    , st(states.data()) {
+Position::Position() {
     [[maybe_unused]] auto err = set_fen(StartFen);
     assert(!err);
 }
-
-Position::Position(EmptyTag)
-    : states(256)
-    , st(states.data()) { }
-
-Position::Position(const Position& o) { *this = o; }
-
-Position& Position::operator=(const Position& o) {
-    if (this == &o) return *this;
-    std::copy(std::begin(o.board), std::end(o.board), board);
-    std::copy(std::begin(o.byColour), std::end(o.byColour), byColour);
-    std::copy(std::begin(o.byType), std::end(o.byType), byType);
-    occupied = o.occupied;
-    upColours = o.upColours;
-    for (int c = 0; c < COLOUR_NB; ++c)
-        for (int i = 0; i < 4; ++i) pool[c][i] = o.pool[c][i];
-    sideToMove = o.sideToMove;
-    gamePly = o.gamePly;
-    states = o.states;
-    st = states.data() + (o.st - o.states.data());
-    return *this;
-}
-
-// ---- Board mutators ----------------------------------------------------------------------
 
 inline void Position::put_piece(Piece p, Square s) {
     Bitboard b = square_bb(s);
@@ -176,14 +149,11 @@ bool Position::ep_capturable(Square target, Square pawnSq, Color next) const {
 
 std::optional<std::string> Position::set_fen(std::string_view fenText) {
     auto fields = chess::split_fen_fields(fenText);
-    if (fields.size() < 4) return std::string("a FEN needs at least 4 fields");
-    if (fields.size() > 7) return fmt::format("unexpected FEN field '{}'", fields[7]);
+    if (auto err = chess::check_field_count(fields, 7)) return err;
 
     // Built on an empty position, copied into *this only when the whole FEN is good.
     Position p(EmptyTag {});
-    p.states.assign(256, StateInfo {});
-    p.st = p.states.data();
-    *p.st = StateInfo {0, 0, 0, 0, Control {}, SQ_NONE, NO_PIECE, NO_PIECE, SQ_NONE};
+    p.st.reset();
     std::fill(std::begin(p.board), std::end(p.board), NO_PIECE);
     std::fill(std::begin(p.byColour), std::end(p.byColour), 0);
     std::fill(std::begin(p.byType), std::end(p.byType), 0);
@@ -238,9 +208,9 @@ std::optional<std::string> Position::set_fen(std::string_view fenText) {
     }
     p.st->control = p.compute_control();
 
-    if (fields[1] == "w") p.sideToMove = WHITE;
-    else if (fields[1] == "b") p.sideToMove = BLACK;
-    else return fmt::format("side to move must be 'w' or 'b', not '{}'", fields[1]);
+    auto side = chess::read_side(fields[1]);
+    if (auto* err = std::get_if<std::string>(&side)) return *err;
+    p.sideToMove = std::get<Color>(side);
 
     // Field 3: KQkq, or the Shredder letters of the same rooks (H A h a).
     if (fields[2] != "-") {
@@ -307,12 +277,10 @@ std::optional<std::string> Position::set_fen(std::string_view fenText) {
         if (p.ep_capturable(ep, pawnSq, p.sideToMove)) p.st->epSquare = ep;
     }
 
-    std::optional<int> rule50 = 0, fullmove = 1;
-    if (fields.size() > 4) rule50 = chess::parse_fen_number(fields[4]);
-    if (fields.size() > 5) fullmove = chess::parse_fen_number(fields[5]);
-    if (!rule50 || !fullmove) return std::string("bad halfmove or fullmove number");
-    p.st->rule50 = *rule50;
-    p.gamePly = 2 * (std::max(*fullmove, 1) - 1) + (p.sideToMove == BLACK);
+    auto clocks = chess::read_clocks(fields);
+    if (auto* err = std::get_if<std::string>(&clocks)) return *err;
+    p.st->rule50 = std::get<chess::Clocks>(clocks).rule50;
+    p.set_fullmove(std::get<chess::Clocks>(clocks).fullmove);
     p.st->key = p.compute_key();
 
     *this = p;
@@ -345,8 +313,7 @@ std::string Position::fen() const {
     out += castling.empty() ? "-" : castling;
     out += ' ';
     out += st->epSquare == SQ_NONE ? "-" : square_name(st->epSquare);
-    out += fmt::format(
-        " {} {} ", chess::fen_count(st->rule50), chess::fen_count(fullmove_number()));
+    out += ' ' + chess::clocks_text(st->rule50, fullmove_number()) + ' ';
     std::string poolText;
     for (int c = 0; c < COLOUR_NB; ++c)
         for (int i = 0; i < 4; ++i)
@@ -423,25 +390,6 @@ std::string Position::consistency_error() const {
 
 // ---- Make and unmake -------------------------------------------------------------------
 
-inline StateInfo* Position::push_state() {
-    std::size_t idx = std::size_t(st - states.data());
-    if (idx + 1 == states.size()) {
-        states.resize(states.size() * 2);
-        st = states.data() + idx;
-    }
-    StateInfo* next = st + 1;
-    next->key = st->key;
-    next->castling = st->castling;
-    next->rule50 = st->rule50 + 1;
-    next->pliesFromNull = st->pliesFromNull + 1;
-    next->control = st->control;
-    next->epSquare = SQ_NONE;
-    next->captured = NO_PIECE;
-    next->moved = NO_PIECE;
-    next->kingFrom = SQ_NONE;
-    return st = next;
-}
-
 Piece Position::captured_by(Move m) const {
     switch (m.kind()) {
     case CASTLING:
@@ -460,7 +408,7 @@ void Position::do_move(Move m) {
     const int prevCastling = st->castling;
     const Control prevControl = st->control;
 
-    StateInfo* s = push_state();
+    StateInfo* s = st.push();
     s->moved = board[from];
     Key k = s->key ^ z.side;
     if (prevEp != SQ_NONE) k ^= z.enpassant[file_of(prevEp)];
@@ -614,25 +562,8 @@ void Position::undo_move(Move m) {
         restore(to);
         break;
     }
-    --st;
+    st.pop();
     --gamePly;
-}
-
-void Position::do_null_move() {
-    const Zobrist& z = zobrist();
-    Square prevEp = st->epSquare;
-    StateInfo* s = push_state();
-    s->key ^= z.side;
-    if (prevEp != SQ_NONE) s->key ^= z.enpassant[file_of(prevEp)];
-    s->pliesFromNull = 0;
-    sideToMove = ~sideToMove;
-    ++gamePly;
-}
-
-void Position::undo_null_move() {
-    --st;
-    --gamePly;
-    sideToMove = ~sideToMove;
 }
 
 // ---- Move text -----------------------------------------------------------------------------
@@ -670,12 +601,6 @@ bool Position::fifty_move_draw() const {
     if (st->rule50 < 100) return false;
     // A mate on the hundredth ply takes precedence over the fifty-move rule.
     return !in_check() || count_legal(*this) > 0;
-}
-
-bool Position::is_repetition(int plyFromRoot) const {
-    const int history = int(st - states.data());
-    return repeats(std::min({st->rule50, st->pliesFromNull, history}), plyFromRoot,
-        [this](int i) { return (st - i)->key; });
 }
 
 } // namespace hq::control

@@ -17,6 +17,7 @@
 
 #include "engine/bitboard.h"
 #include "variants/chess/castling.h"
+#include "variants/chess/state_stack.h"
 
 #include <bit>
 #include <optional>
@@ -70,29 +71,27 @@ struct Zobrist {
 };
 const Zobrist& zobrist();
 
-// What do_move saves for undo_move. `key`, `castling`, `rule50`, `pliesFromNull` and
-// `control` are copied forward and then updated; `epSquare`, `captured`, `moved` and
-// `kingFrom` are written fresh for every move.
-struct StateInfo {
-    Key key;
-    int castling;
-    int rule50;
-    int pliesFromNull;
+// What do_move saves for undo_move: the orthodox state (variants/chess/state_stack.h) and
+// control, copied forward and then updated; `moved` and `kingFrom` are written fresh for
+// every move.
+struct StateInfo : chess::StateCore<Piece, NO_PIECE> {
     Control control;
-    Square epSquare; // SQ_NONE unless an en passant capture is available now
-    Piece captured;  // taken by the move that led here (for a rescue: the queen removed)
-    Piece moved;     // the piece that stood on the move's from square (the pawn, the king)
-    Square kingFrom; // where the king stood before a king promotion
+    Piece moved = NO_PIECE;    // the piece that stood on the move's from square
+    Square kingFrom = SQ_NONE; // where the king stood before a king promotion
+
+    void begin_ply() {
+        StateCore<Piece, NO_PIECE>::begin_ply();
+        moved = NO_PIECE;
+        kingFrom = SQ_NONE;
+    }
 };
 
-class Position {
+class Position : public chess::PlyState<StateInfo> {
 public:
     static constexpr std::string_view StartFen = "pRpNpBbQbKuBuNuR/pPpPpPbPbPuPuPuP/8/8/8/8/"
                                                  "rPrPrPwPwPyPyPyP/rRrNrBwQwKyByNyR w KQkq - 0 1 -";
 
     Position();
-    Position(const Position& o);
-    Position& operator=(const Position& o);
 
     // Sets the position from FEN (6 or 7 fields). On error returns the message and leaves
     // *this as it was.
@@ -121,15 +120,6 @@ public:
     [[nodiscard]] Square king_square(Color player) const {
         return lsb(pieces(own_colour(player), KING));
     }
-
-    [[nodiscard]] Color side_to_move() const { return sideToMove; }
-    [[nodiscard]] Key key() const { return st->key; }
-    [[nodiscard]] int rule50() const { return st->rule50; }
-    [[nodiscard]] int game_ply() const { return gamePly; }
-    [[nodiscard]] int fullmove_number() const { return 1 + gamePly / 2; }
-    [[nodiscard]] Square ep_square() const { return st->epSquare; }
-    [[nodiscard]] int castling_rights() const { return st->castling; }
-    [[nodiscard]] bool can_castle(CastlingRight cr) const { return st->castling & cr; }
 
     // ---- Control and pool -------------------------------------------------------------
     const Control& control() const { return st->control; }
@@ -167,8 +157,7 @@ public:
     // ---- Moves ------------------------------------------------------------------------
     void do_move(Move m);
     void undo_move(Move m);
-    void do_null_move();
-    void undo_null_move();
+    void do_null_move() { do_null_move_with(zobrist().side, zobrist().enpassant); }
     // The piece the move captures (the pawn for en passant), or NO_PIECE. The queen that a
     // rescue removes is not captured.
     [[nodiscard]] Piece captured_by(Move m) const;
@@ -188,9 +177,6 @@ public:
     [[nodiscard]] bool fifty_move_draw() const;
     // Only the two kings are left on the board.
     [[nodiscard]] bool bare_kings() const { return occupied == byType[KING]; }
-    // The position occurred before: since the root (plyFromRoot > 0) once is enough,
-    // otherwise (a game's third occurrence) twice before.
-    [[nodiscard]] bool is_repetition(int plyFromRoot) const;
 
     // The key recomputed from scratch; equals key() whenever the position is consistent.
     [[nodiscard]] Key compute_key() const;
@@ -200,7 +186,7 @@ public:
 
 private:
     struct EmptyTag { };
-    explicit Position(EmptyTag);
+    explicit Position(EmptyTag) { }
     void put_piece(Piece p, Square s);
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
@@ -211,7 +197,6 @@ private:
     // pawn now on `pawnSq` passed over: a pawn of a colour they control, moving the other
     // way, stands beside it, and that pawn is not of their own colour.
     [[nodiscard]] bool ep_capturable(Square target, Square pawnSq, Color next) const;
-    StateInfo* push_state();
 
     Piece board[SQUARE_NB] = {};
     Bitboard byColour[COLOUR_NB] = {};
@@ -219,11 +204,6 @@ private:
     Bitboard occupied = 0;
     Bitboard upColours = 0; // pieces of White, Red and Yellow
     int pool[COLOUR_NB][4] = {};
-    Color sideToMove = WHITE;
-    int gamePly = 0;
-    // The undo stack. `st` points at the current state; the vector grows on demand.
-    std::vector<StateInfo> states;
-    StateInfo* st;
 };
 
 } // namespace hq::control

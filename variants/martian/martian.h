@@ -33,7 +33,7 @@ struct Martian {
     using Move = martian::Move;
     using MoveList = MartianMoveList;
     static constexpr bool alternating = true;
-    static constexpr GameHooks hooks = {.san = true, .display = true};
+    static constexpr GameHooks hooks = {.san = true, .display = true, .trace = true};
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return martian::count_legal(pos); }

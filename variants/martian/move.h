@@ -11,39 +11,28 @@
 // PASS bit, so no legal move equals Move().
 #pragma once
 
-#include "engine/types.h"
+#include "engine/move_bits.h"
 
 #include <cstdint>
 
 namespace hq::martian {
 
-class Move {
+class Move : public MoveBits<Move, std::uint32_t> {
 public:
     static constexpr std::uint32_t CLOCK = 1u << 12;
     static constexpr std::uint32_t PASS = 1u << 13;
 
     constexpr Move() = default;
     constexpr Move(Square from, Square to, bool callsClock = false)
-        : data(std::uint32_t(from) | (std::uint32_t(to) << 6) | (callsClock ? CLOCK : 0)) { }
-    static constexpr Move pass() { return Move(PASS); }
-    static constexpr Move from_raw(std::uint32_t raw) { return Move(raw); }
+        : MoveBits(from, to, callsClock ? CLOCK : 0) { }
+    static constexpr Move pass() { return from_raw(PASS); }
 
-    constexpr Square from() const { return Square(data & 0x3F); }
-    constexpr Square to() const { return Square((data >> 6) & 0x3F); }
     constexpr bool calls_clock() const { return data & CLOCK; }
     constexpr bool is_pass() const { return data & PASS; }
     // The same move with the clock call added.
-    constexpr Move with_clock() const { return Move(data | CLOCK); }
+    constexpr Move with_clock() const { return from_raw(data | CLOCK); }
     // The same move without the clock call.
-    constexpr Move without_clock() const { return Move(data & ~CLOCK); }
-    constexpr std::uint32_t raw() const { return data; }
-    constexpr explicit operator bool() const { return data != 0; }
-    constexpr bool operator==(const Move&) const = default;
-
-private:
-    constexpr explicit Move(std::uint32_t d)
-        : data(d) { }
-    std::uint32_t data = 0;
+    constexpr Move without_clock() const { return from_raw(data & ~CLOCK); }
 };
 
 } // namespace hq::martian

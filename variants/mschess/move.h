@@ -15,7 +15,7 @@
 // from == to.
 #pragma once
 
-#include "engine/types.h"
+#include "engine/move_bits.h"
 
 #include <cstdint>
 
@@ -30,37 +30,27 @@ enum MoveKind : std::uint32_t {
     KIND_MASK = 7u << 20
 };
 
-class Move {
+class Move : public MoveBits<Move, std::uint32_t> {
 public:
     constexpr Move() = default;
     constexpr Move(Square from, Square to)
-        : data(std::uint32_t(from) | (std::uint32_t(to) << 6)) { }
+        : MoveBits(from, to, 0) { }
     template <MoveKind K>
     static constexpr Move make(Square from, Square to, PieceType promo = KNIGHT) {
-        return Move(K | (std::uint32_t(promo - KNIGHT) << 18) | (std::uint32_t(to) << 6)
-            | std::uint32_t(from));
+        return Move(from, to, K | (std::uint32_t(promo - KNIGHT) << 18));
     }
     // The enhanced pawn's advance from `from` to `to`, removing the piece on `victim`.
     static constexpr Move passing(Square from, Square to, Square victim) {
-        return Move(PASSING | (std::uint32_t(victim) << 12) | (std::uint32_t(to) << 6)
-            | std::uint32_t(from));
+        return Move(from, to, PASSING | (std::uint32_t(victim) << 12));
     }
-    static constexpr Move from_raw(std::uint32_t raw) { return Move(raw); }
 
-    constexpr Square from() const { return Square(data & 0x3F); }
-    constexpr Square to() const { return Square((data >> 6) & 0x3F); }
     constexpr Square victim() const { return Square((data >> 12) & 0x3F); }
     constexpr MoveKind kind() const { return MoveKind(data & KIND_MASK); }
     constexpr PieceType promotion() const { return PieceType(((data >> 18) & 3) + KNIGHT); }
-    constexpr std::uint32_t raw() const { return data; }
-    constexpr bool is_ok() const { return from() != to(); }
-    constexpr explicit operator bool() const { return data != 0; }
-    constexpr bool operator==(const Move&) const = default;
 
 private:
-    constexpr explicit Move(std::uint32_t d)
-        : data(d) { }
-    std::uint32_t data = 0;
+    constexpr Move(Square from, Square to, std::uint32_t rest)
+        : MoveBits(from, to, rest) { }
 };
 
 } // namespace hq::mschess

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "movegen.h"
 
+#include "variants/chess/movegen_parts.h"
 #include "variants/chess/sinks.h"
 
 namespace hq::mschess {
@@ -106,37 +107,6 @@ template <Color Us, bool UsEnh, bool ThemEnh> struct Context {
     }
 };
 
-// Pawn pushes, captures and (for the man) promotions of a set of pawns, each landing only
-// on `allowed` (the check mask, narrowed to the pin line for a pinned pawn). An enhanced
-// pawn reaching the last rank stays a pawn; one standing there has no moves.
-template <Color Us, bool UsEnh, GenType T, typename Sink>
-inline void pawn_moves(
-    Sink& sink, Bitboard pawns, Bitboard allowed, Bitboard them, Bitboard empty) {
-    constexpr Direction Up = pawn_push(Us);
-    constexpr Direction UpLeft = Us == WHITE ? NORTH_WEST : SOUTH_EAST;
-    constexpr Direction UpRight = Us == WHITE ? NORTH_EAST : SOUTH_WEST;
-    constexpr Bitboard Rank7 = rank_bb(relative_rank(Us, RANK_7));
-    constexpr Bitboard Rank3 = rank_bb(relative_rank(Us, RANK_3));
-
-    Bitboard onRank7 = UsEnh ? 0 : pawns & Rank7, others = pawns & ~onRank7;
-    if constexpr (T != NOISY) {
-        Bitboard single = shift<Up>(others) & empty;
-        Bitboard twice = shift<Up>(single & Rank3) & empty;
-        sink.template pawns<Up>(single & allowed);
-        sink.template pawns<Direction(2 * Up)>(twice & allowed);
-    }
-    if constexpr (T != QUIET) {
-        sink.template pawns<UpLeft>(shift<UpLeft>(others) & them & allowed);
-        sink.template pawns<UpRight>(shift<UpRight>(others) & them & allowed);
-    }
-    if (!UsEnh && onRank7) {
-        constexpr bool Queen = T != QUIET, Under = T != NOISY;
-        sink.template promotions<Up, Queen, Under>(shift<Up>(onRank7) & empty & allowed);
-        sink.template promotions<UpLeft, Queen, Under>(shift<UpLeft>(onRank7) & them & allowed);
-        sink.template promotions<UpRight, Queen, Under>(shift<UpRight>(onRank7) & them & allowed);
-    }
-}
-
 // The enhanced pawn's advance with capture in passing: a push of one square (or two from
 // the start rank) over empty squares that also removes an enemy piece standing diagonally
 // in front of the pawn's start square. Cleared in bulk when nothing can go wrong; tested
@@ -230,10 +200,12 @@ void generate_all(const Position& pos, Sink& sink) {
     // Pawns: unpinned ones in bulk, pinned ones one by one along their pin line. A
     // pinned piece can never resolve a check, so in check it has no moves at all.
     const Bitboard pawns = pos.pieces(Us, PAWN);
-    pawn_moves<Us, UsEnh, T>(sink, pawns & free, checkMask, c.them, ~c.occ);
+    chess::pawn_moves<Us, T != NOISY, T != QUIET, !UsEnh>(
+        sink, pawns & free, checkMask, c.them, ~c.occ);
     if (c.pinned && !c.checkers)
         for (Square s : Squares {pawns & c.pinned})
-            pawn_moves<Us, UsEnh, T>(sink, square_bb(s), line_bb(c.ksq, s), c.them, ~c.occ);
+            chess::pawn_moves<Us, T != NOISY, T != QUIET, !UsEnh>(
+                sink, square_bb(s), line_bb(c.ksq, s), c.them, ~c.occ);
 
     // Pieces. An enhanced army's pieces add the knight's jump (the knight the camel's); a
     // pinned piece keeps only its slides along the pin line, since no jump stays on it.
@@ -272,19 +244,8 @@ void generate_all(const Position& pos, Sink& sink) {
         // Castling: not out of check, through or into an attacked square; judged with
         // king and rook both lifted off.
         if (T != NOISY && !c.checkers)
-            for (bool kingSide : {true, false}) {
-                CastlingRight cr = castling_right(Us, kingSide);
-                if (!pos.can_castle(cr) || (pos.castling_path(cr) & c.occ)) continue;
-                Square rsq = pos.castling_rook(cr);
-                Bitboard occ = c.occ ^ square_bb(c.ksq) ^ square_bb(rsq);
-                bool safe = true;
-                for (Square s : Squares {pos.castling_king_path(cr)})
-                    if (c.attacked(s, occ)) {
-                        safe = false;
-                        break;
-                    }
-                if (safe) sink.add(Move::make<CASTLING>(c.ksq, rsq));
-            }
+            chess::castling_moves<Us, Move, CASTLING>(sink, pos, pos.castling_rights(), c.ksq,
+                c.occ, ~Bitboard(0), [&c](Square s, Bitboard occ) { return c.attacked(s, occ); });
     }
 }
 

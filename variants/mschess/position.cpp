@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "position.h"
 
-#include "variants/chess/fen.h"
-
 #include "engine/random.h"
-#include "engine/repetition.h"
 #include "movegen.h"
 #include "variants/chess/position.h"
 
@@ -48,25 +45,9 @@ const char* color_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
 } // namespace
 
-Position::Position()
-    : states(256)
-    , st(states.data()) {
+Position::Position() {
     [[maybe_unused]] auto err = set_fen(StartFen);
     assert(!err);
-}
-
-Position::Position(const Position& o) { *this = o; }
-
-Position& Position::operator=(const Position& o) {
-    if (this == &o) return *this;
-    brd = o.brd;
-    sideToMove = o.sideToMove;
-    gamePly = o.gamePly;
-    defaultEnhanced = o.defaultEnhanced;
-    castle = o.castle;
-    states = o.states;
-    st = states.data() + (o.st - o.states.data());
-    return *this;
 }
 
 void Position::set_variant(const VariantSpec& spec) {
@@ -75,20 +56,12 @@ void Position::set_variant(const VariantSpec& spec) {
         if (auto e = parse_enhanced(fields[6])) defaultEnhanced = *e;
 }
 
-void Position::set_castling_right(Color c, Square rsq) {
-    st->castling |= castle.add(c, king_square(c), rsq);
-}
-
 std::optional<std::string> Position::set_fen(std::string_view fen) {
     auto fields = chess::split_fen_fields(fen);
-    if (fields.size() < 4) return std::string("a FEN needs at least 4 fields");
-    if (fields.size() > 7) return fmt::format("unexpected FEN field '{}'", fields[7]);
+    if (auto err = chess::check_field_count(fields, 7)) return err;
 
     Position p(*this);
-    p.states.assign(256, StateInfo {});
-    p.st = p.states.data();
-    *p.st = StateInfo {0, 0, 0, 0, 0, SQ_NONE, NO_PIECE};
-    p.castle = {};
+    p.reset_state();
 
     // Field 7 first: the enhanced state decides what the other fields may hold.
     if (fields.size() == 7) {
@@ -99,57 +72,40 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
         p.st->enhanced = defaultEnhanced;
     }
 
-    if (auto err = p.brd.parse(fields[0])) return err;
-    for (Color c : {WHITE, BLACK}) {
-        int kings = popcount(p.pieces(c, KING));
-        if (kings != 1) return fmt::format("{} has {} kings", color_name(c), kings);
-        // A pawn never stands on its own first rank; only an enhanced pawn (which never
-        // promotes) may stand on its last.
-        Bitboard pawns = p.pieces(c, PAWN);
-        if (pawns & rank_bb(relative_rank(c, RANK_1)))
-            return fmt::format("a {} pawn stands on its first rank", color_name(c));
-        if (!p.is_enhanced(c) && (pawns & rank_bb(relative_rank(c, RANK_8))))
-            return fmt::format("an unenhanced {} pawn stands on the last rank", color_name(c));
-    }
-    // An enhanced army is one set at most (the move list has room for 16 enhanced pieces).
-    // The man's unenhanced army is not counted: the reference perft file has him with 9
-    // pawns (docs/rules.md).
-    for (Color c : {WHITE, BLACK})
-        if (p.is_enhanced(c))
-            if (auto err = p.brd.check_army_size(c)) return err;
-
-    if (fields[1] == "w") p.sideToMove = WHITE;
-    else if (fields[1] == "b") p.sideToMove = BLACK;
-    else return fmt::format("side to move must be 'w' or 'b', not '{}'", fields[1]);
-
-    if (fields[2] != "-") {
-        for (char ch : fields[2]) {
-            Color c = (ch >= 'a' && ch <= 'z') ? BLACK : WHITE;
-            if (p.is_enhanced(c))
-                return fmt::format(
-                    "castling right '{}' for {}, whose army is enhanced", ch, color_name(c));
-            Square ksq = p.king_square(c);
-            auto rook = p.brd.castling_rook(ch);
-            if (auto* err = std::get_if<std::string>(&rook)) return *err;
-            Square rsq = std::get<Square>(rook);
-            if (p.st->castling & castling_right(c, rsq > ksq))
-                return fmt::format("castling right '{}' given twice", ch);
-            p.set_castling_right(c, rsq);
+    auto board_ok = [&p](const chess::Board& b) -> std::optional<std::string> {
+        for (Color c : {WHITE, BLACK}) {
+            // A pawn never stands on its own first rank; only an enhanced pawn (which
+            // never promotes) may stand on its last.
+            Bitboard pawns = b.pieces(c, PAWN);
+            if (pawns & rank_bb(relative_rank(c, RANK_1)))
+                return fmt::format("a {} pawn stands on its first rank", color_name(c));
+            if (!p.is_enhanced(c) && (pawns & rank_bb(relative_rank(c, RANK_8))))
+                return fmt::format("an unenhanced {} pawn stands on the last rank", color_name(c));
         }
-    }
+        // An enhanced army is one set at most (the move list has room for 16 enhanced
+        // pieces). The man's unenhanced army is not counted: the reference perft file has
+        // him with 9 pawns (docs/rules.md).
+        for (Color c : {WHITE, BLACK})
+            if (p.is_enhanced(c))
+                if (auto err = b.check_army_size(c)) return err;
+        return std::nullopt;
+    };
+    auto unenhanced_only = [&p](Color c, char ch) -> std::optional<std::string> {
+        if (!p.is_enhanced(c)) return std::nullopt;
+        return fmt::format("castling right '{}' for {}, whose army is enhanced", ch, color_name(c));
+    };
+    if (auto err = chess::read_board_side_castling(
+            fields, p.brd, p.sideToMove, p.castle, p.st->castling, board_ok, unenhanced_only))
+        return err;
 
     p.st->key = p.compute_key(); // board, side, castling and enhanced sides so far
     if (fields[3] != "-") {
-        Square ep = parse_square(fields[3]);
-        if (ep == SQ_NONE) return fmt::format("bad en passant square '{}'", fields[3]);
         // Accept the square whenever it is consistent with a double step just made; record
         // it only when the man (unenhanced) may take the woman's (enhanced) pawn there.
+        auto read = chess::read_ep_square(p.brd, p.sideToMove, fields[3]);
+        if (auto* err = std::get_if<std::string>(&read)) return *err;
+        Square ep = std::get<Square>(read);
         Color us = p.sideToMove, them = ~us;
-        Direction up = pawn_push(them);
-        if (relative_rank(us, ep) != RANK_6)
-            return fmt::format("en passant square '{}' is on the wrong rank", fields[3]);
-        if (p.piece_on(ep + up) != make_piece(them, PAWN) || !p.empty(ep) || !p.empty(ep - up))
-            return fmt::format("en passant square '{}' does not follow a double step", fields[3]);
         if (!p.is_enhanced(us) && p.is_enhanced(them)
             && (pawn_attacks(them, ep) & p.pieces(us, PAWN))) {
             p.st->epSquare = ep;
@@ -157,12 +113,10 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
         }
     }
 
-    std::optional<int> rule50 = 0, fullmove = 1;
-    if (fields.size() > 4) rule50 = chess::parse_fen_number(fields[4]);
-    if (fields.size() > 5) fullmove = chess::parse_fen_number(fields[5]);
-    if (!rule50 || !fullmove) return std::string("bad halfmove or fullmove number");
-    p.st->rule50 = *rule50;
-    p.gamePly = 2 * (std::max(*fullmove, 1) - 1) + (p.sideToMove == BLACK);
+    auto clocks = chess::read_clocks(fields);
+    if (auto* err = std::get_if<std::string>(&clocks)) return *err;
+    p.st->rule50 = std::get<chess::Clocks>(clocks).rule50;
+    p.set_fullmove(std::get<chess::Clocks>(clocks).fullmove);
 
     if (p.attackers_to(p.king_square(~p.sideToMove), p.sideToMove))
         return std::string("the side not to move is in check");
@@ -172,26 +126,10 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
 }
 
 std::string Position::fen() const {
-    std::string out = brd.to_fen();
-    out += sideToMove == WHITE ? " w " : " b ";
-    std::string castling;
-    for (Color c : {WHITE, BLACK})
-        for (bool kingSide : {true, false}) {
-            CastlingRight cr = castling_right(c, kingSide);
-            if (!can_castle(cr)) continue;
-            Square rsq = castle.rookSquare[cr];
-            // KQkq names the outermost rook; a file letter an inner one.
-            Bitboard beyond = kingSide ? ~((square_bb(rsq) << 1) - 1) : (square_bb(rsq) - 1);
-            bool outermost = !(pieces(c, ROOK) & rank_bb(relative_rank(c, RANK_1)) & beyond);
-            char ch = !outermost ? char('A' + file_of(rsq)) : (kingSide ? 'K' : 'Q');
-            castling += c == WHITE ? ch : char(std::tolower(ch));
-        }
-    out += castling.empty() ? "-" : castling;
-    out += ' ';
-    out += st->epSquare == SQ_NONE ? "-" : square_name(st->epSquare);
-    out += fmt::format(" {} {} {}", chess::fen_count(st->rule50),
-        chess::fen_count(fullmove_number()), enhanced_text(st->enhanced));
-    return out;
+    return fmt::format("{} {} {} {}",
+        chess::fen_fields_1_3(brd, sideToMove, castle, st->castling, false),
+        st->epSquare == SQ_NONE ? "-" : square_name(st->epSquare),
+        chess::clocks_text(st->rule50, fullmove_number()), enhanced_text(st->enhanced));
 }
 
 std::string Position::picture() const {
@@ -202,14 +140,9 @@ std::string Position::picture() const {
 }
 
 Key Position::compute_key() const {
-    const chess::Zobrist& z = chess_keys();
-    Key k = 0;
-    for (Square s : Squares {pieces()}) k ^= z.psq[piece_on(s)][s];
-    if (sideToMove == BLACK) k ^= z.side;
-    k ^= z.castling[st->castling];
-    if (st->epSquare != SQ_NONE) k ^= z.enpassant[file_of(st->epSquare)];
-    k ^= zobrist().enhanced[st->enhanced];
-    return k;
+    Key k = chess::board_key(brd, sideToMove, st->castling);
+    if (st->epSquare != SQ_NONE) k ^= chess_keys().enpassant[file_of(st->epSquare)];
+    return k ^ zobrist().enhanced[st->enhanced];
 }
 
 Bitboard Position::attacks_of(Color c) const {
@@ -220,23 +153,6 @@ Bitboard Position::attacks_of(Color c) const {
     for (Square s : Squares {pieces(c) & ~pieces(PAWN)})
         att |= piece_attacks(enh, type_of(piece_on(s)), s, occ);
     return att;
-}
-
-StateInfo* Position::push_state() {
-    std::size_t idx = std::size_t(st - states.data());
-    if (idx + 1 == states.size()) {
-        states.resize(states.size() * 2);
-        st = states.data() + idx;
-    }
-    StateInfo* next = st + 1;
-    next->key = st->key;
-    next->castling = st->castling;
-    next->rule50 = st->rule50 + 1;
-    next->pliesFromNull = st->pliesFromNull + 1;
-    next->enhanced = st->enhanced;
-    next->epSquare = SQ_NONE;
-    next->captured = NO_PIECE;
-    return st = next;
 }
 
 Piece Position::captured_by(Move m) const {
@@ -256,23 +172,14 @@ void Position::do_move(Move m) {
     Square prevEp = st->epSquare;
     int prevCastling = st->castling;
 
-    StateInfo* s = push_state();
+    StateInfo* s = st.push();
     Key k = s->key ^ z.side;
     if (prevEp != SQ_NONE) k ^= z.enpassant[file_of(prevEp)];
     ++gamePly;
 
     const MoveKind kind = m.kind();
     if (kind == CASTLING) {
-        // King takes own rook: both leave, then land on the standard squares.
-        bool kingSide = to > from;
-        Square kto = relative_square(us, kingSide ? SQ_G1 : SQ_C1);
-        Square rto = relative_square(us, kingSide ? SQ_F1 : SQ_D1);
-        Piece rook = piece_on(to);
-        remove_piece(from);
-        remove_piece(to);
-        put_piece(pc, kto);
-        put_piece(rook, rto);
-        k ^= z.psq[pc][from] ^ z.psq[pc][kto] ^ z.psq[rook][to] ^ z.psq[rook][rto];
+        k ^= chess::castle_on(brd, us, from, to);
     } else {
         Square capsq = kind == EN_PASSANT ? to - pawn_push(us) : kind == PASSING ? m.victim() : to;
         Piece captured = piece_on(capsq);
@@ -323,14 +230,7 @@ void Position::undo_move(Move m) {
     const MoveKind kind = m.kind();
 
     if (kind == CASTLING) {
-        bool kingSide = to > from;
-        Square kto = relative_square(us, kingSide ? SQ_G1 : SQ_C1);
-        Square rto = relative_square(us, kingSide ? SQ_F1 : SQ_D1);
-        Piece king = piece_on(kto), rook = piece_on(rto);
-        remove_piece(kto);
-        remove_piece(rto);
-        put_piece(king, from);
-        put_piece(rook, to);
+        chess::uncastle_on(brd, us, from, to);
     } else {
         if (kind == PROMOTION) {
             remove_piece(to);
@@ -343,25 +243,8 @@ void Position::undo_move(Move m) {
                     : kind == PASSING ? m.victim()
                                       : to);
     }
-    --st;
+    st.pop();
     --gamePly;
-}
-
-void Position::do_null_move() {
-    const chess::Zobrist& z = chess_keys();
-    Square prevEp = st->epSquare;
-    StateInfo* s = push_state();
-    s->key ^= z.side;
-    if (prevEp != SQ_NONE) s->key ^= z.enpassant[file_of(prevEp)];
-    s->pliesFromNull = 0;
-    sideToMove = ~sideToMove;
-    ++gamePly;
-}
-
-void Position::undo_null_move() {
-    --st;
-    --gamePly;
-    sideToMove = ~sideToMove;
 }
 
 std::string Position::move_text(Move m) const {
@@ -391,12 +274,6 @@ bool Position::fifty_move_draw() const {
     if (st->rule50 < 100) return false;
     // A mate on the hundredth ply takes precedence over the fifty-move rule.
     return !in_check() || count_legal(*this) > 0;
-}
-
-bool Position::is_repetition(int plyFromRoot) const {
-    const int history = int(st - states.data());
-    return repeats(std::min({st->rule50, st->pliesFromNull, history}), plyFromRoot,
-        [this](int i) { return (st - i)->key; });
 }
 
 } // namespace hq::mschess

@@ -11,8 +11,7 @@
 
 #include "attacks.h"
 #include "move.h"
-#include "variants/chess/board.h"
-#include "variants/chess/castling.h"
+#include "variants/chess/orthodox_position.h"
 
 #include "engine/variant_spec.h"
 
@@ -41,27 +40,18 @@ struct Zobrist {
 };
 const Zobrist& zobrist();
 
-// What do_move saves for undo_move. `key`, `castling`, `rule50`, `pliesFromNull` and
-// `enhanced` are copied forward and then updated; `epSquare` and `captured` are written
-// fresh for every move.
-struct StateInfo {
-    Key key;
-    int castling;
-    int rule50;
-    int pliesFromNull;
-    int enhanced;    // bit set of enhanced colours
-    Square epSquare; // SQ_NONE unless the man can capture en passant now
-    Piece captured;  // taken by the move that led here (also in passing), or NO_PIECE
+// What do_move saves for undo_move: the orthodox state (variants/chess/state_stack.h)
+// and the enhanced sides, copied forward and then updated.
+struct StateInfo : chess::StateCore<> {
+    int enhanced = 0; // bit set of enhanced colours
 };
 
-class Position {
+class Position : public chess::OrthodoxPosition<StateInfo> {
 public:
     static constexpr std::string_view StartFen
         = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1 w";
 
     Position();
-    Position(const Position& o);
-    Position& operator=(const Position& o);
 
     // The variant being played: a FEN without field 7 then takes the woman's colour from
     // field 7 of the variant's start position.
@@ -71,37 +61,11 @@ public:
     [[nodiscard]] std::string fen() const;
     [[nodiscard]] std::string picture() const;
 
-    // ---- Board queries --------------------------------------------------------------
-    const chess::Board& board() const { return brd; }
-    [[nodiscard]] Piece piece_on(Square s) const { return brd.piece_on(s); }
-    [[nodiscard]] bool empty(Square s) const { return brd.empty(s); }
-    [[nodiscard]] Bitboard pieces() const { return brd.pieces(); }
-    template <typename... A> Bitboard pieces(A... a) const { return brd.pieces(a...); }
-    [[nodiscard]] Square king_square(Color c) const { return brd.king_square(c); }
-
-    [[nodiscard]] Color side_to_move() const { return sideToMove; }
-    [[nodiscard]] Key key() const { return st->key; }
-    [[nodiscard]] int rule50() const { return st->rule50; }
-    [[nodiscard]] int game_ply() const { return gamePly; }
-    [[nodiscard]] int fullmove_number() const { return 1 + gamePly / 2; }
-    [[nodiscard]] Square ep_square() const { return st->epSquare; }
-    [[nodiscard]] Piece captured_piece() const { return st->captured; }
-
     // The enhanced state: which armies move as enhanced pieces.
     [[nodiscard]] int enhanced_sides() const { return st->enhanced; }
     [[nodiscard]] bool is_enhanced(Color c) const { return st->enhanced & enhanced_bit(c); }
     // Male Backlash has happened (or the FEN says so): both armies are enhanced.
     [[nodiscard]] bool backlash_done() const { return st->enhanced == BOTH_ENHANCED; }
-
-    [[nodiscard]] int castling_rights() const { return st->castling; }
-    [[nodiscard]] bool can_castle(CastlingRight cr) const { return st->castling & cr; }
-    [[nodiscard]] Square castling_rook(CastlingRight cr) const { return castle.rookSquare[cr]; }
-    // Squares that must be empty (other than the castling king and rook) to castle.
-    [[nodiscard]] Bitboard castling_path(CastlingRight cr) const { return castle.path[cr]; }
-    // Squares the king crosses or lands on, each of which must not be attacked.
-    [[nodiscard]] Bitboard castling_king_path(CastlingRight cr) const {
-        return castle.kingPath[cr];
-    }
 
     // ---- Attacks --------------------------------------------------------------------
     // Pieces of colour c attacking s, each army moving as its enhanced state says.
@@ -121,8 +85,7 @@ public:
     // ---- Moves ------------------------------------------------------------------------
     void do_move(Move m);
     void undo_move(Move m);
-    void do_null_move();
-    void undo_null_move();
+    void do_null_move() { do_null_move_with(chess::zobrist().side, chess::zobrist().enpassant); }
     // The piece the move takes (on its victim square for a capture in passing, the pawn
     // for en passant), or NO_PIECE.
     [[nodiscard]] Piece captured_by(Move m) const;
@@ -141,28 +104,12 @@ public:
     [[nodiscard]] bool fifty_move_draw() const;
     // Only the two kings are left (the one material draw of Ms. Chess).
     [[nodiscard]] bool bare_kings() const { return pieces() == pieces(KING); }
-    // The position occurred before: since the root (plyFromRoot > 0) once is enough,
-    // otherwise (a game's third occurrence) twice before.
-    [[nodiscard]] bool is_repetition(int plyFromRoot) const;
 
     // The key recomputed from scratch; equals key() whenever the position is consistent.
     [[nodiscard]] Key compute_key() const;
 
 private:
-    void set_castling_right(Color c, Square rookSq);
-    void put_piece(Piece p, Square s) { brd.put_piece(p, s); }
-    void remove_piece(Square s) { brd.remove_piece(s); }
-    void move_piece(Square from, Square to) { brd.move_piece(from, to); }
-    StateInfo* push_state();
-
-    chess::Board brd;
-    Color sideToMove = WHITE;
-    int gamePly = 0;
     int defaultEnhanced = enhanced_bit(WHITE); // field 7 when a FEN omits it
-    chess::CastlingRules castle;               // rooks, paths and rights masks, from the FEN
-    // The undo stack. `st` points at the current state; the vector grows on demand.
-    std::vector<StateInfo> states;
-    StateInfo* st;
 };
 
 } // namespace hq::mschess

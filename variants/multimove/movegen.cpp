@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "movegen.h"
 
+#include "variants/chess/movegen_parts.h"
 #include "variants/chess/sinks.h"
 
 #include <unordered_set>
@@ -64,36 +65,6 @@ template <Color Us> struct Context {
     }
 };
 
-// Pawn pushes, captures and promotions of a set of pawns, landing only on `allowed`;
-// captures only onto `prey` (empty for pawns that may not capture).
-template <Color Us, GenType T, typename Sink>
-inline void pawn_moves(
-    Sink& sink, Bitboard pawns, Bitboard allowed, Bitboard prey, Bitboard empty) {
-    constexpr Direction Up = pawn_push(Us);
-    constexpr Direction UpLeft = Us == WHITE ? NORTH_WEST : SOUTH_EAST;
-    constexpr Direction UpRight = Us == WHITE ? NORTH_EAST : SOUTH_WEST;
-    constexpr Bitboard Rank7 = rank_bb(relative_rank(Us, RANK_7));
-    constexpr Bitboard Rank3 = rank_bb(relative_rank(Us, RANK_3));
-
-    Bitboard onRank7 = pawns & Rank7, others = pawns & ~Rank7;
-    if constexpr (T != NOISY) {
-        Bitboard single = shift<Up>(others) & empty;
-        Bitboard twice = shift<Up>(single & Rank3) & empty;
-        sink.template pawns<Up>(single & allowed);
-        sink.template pawns<Direction(2 * Up)>(twice & allowed);
-    }
-    if constexpr (T != QUIET) {
-        sink.template pawns<UpLeft>(shift<UpLeft>(others) & prey & allowed);
-        sink.template pawns<UpRight>(shift<UpRight>(others) & prey & allowed);
-    }
-    if (onRank7) {
-        constexpr bool Queen = T != QUIET, Under = T != NOISY;
-        sink.template promotions<Up, Queen, Under>(shift<Up>(onRank7) & empty & allowed);
-        sink.template promotions<UpLeft, Queen, Under>(shift<UpLeft>(onRank7) & prey & allowed);
-        sink.template promotions<UpRight, Queen, Under>(shift<UpRight>(onRank7) & prey & allowed);
-    }
-}
-
 // The single moves of frame f. With Final false: S, the moves rules 1-5 allow. With Final
 // true: the moves of S that leave the mover's king unattacked (what is legal when the
 // move ends the turn), generated like standard chess's legal moves, with a check mask
@@ -140,11 +111,13 @@ void generate_all(const Position& pos, const Frame& f, Sink& sink) {
     // Pawns: free ones in bulk (fresh ones may capture), pinned ones along their line.
     const Bitboard pawns = b.pieces(Us, PAWN) & c.movers;
     const Bitboard freePawns = pawns & ~pinned;
-    pawn_moves<Us, T>(sink, freePawns & c.fresh, checkMask, c.prey, c.empty);
-    pawn_moves<Us, T>(sink, freePawns & ~c.fresh, checkMask, 0, c.empty);
+    chess::pawn_moves<Us, T != NOISY, T != QUIET>(
+        sink, freePawns & c.fresh, checkMask, c.prey, c.empty);
+    chess::pawn_moves<Us, T != NOISY, T != QUIET>(
+        sink, freePawns & ~c.fresh, checkMask, 0, c.empty);
     if (Final && !c.checkers)
         for (Square s : Squares {pawns & pinned})
-            pawn_moves<Us, T>(sink, square_bb(s), line_bb(c.ksq, s),
+            chess::pawn_moves<Us, T != NOISY, T != QUIET>(sink, square_bb(s), line_bb(c.ksq, s),
                 (c.fresh & square_bb(s)) ? c.prey : 0, c.empty);
 
     // 3. En passant by a fresh pawn against each target of this turn whose square is
@@ -165,20 +138,8 @@ void generate_all(const Position& pos, const Frame& f, Sink& sink) {
     // 4. Castling by the ordinary rules at this moment: king and rook unmoved, not out
     // of, through or into an attacked square (judged with both lifted off).
     if (T != NOISY && !c.checkers && (c.fresh & ksqBB))
-        for (bool kingSide : {true, false}) {
-            CastlingRight cr = castling_right(Us, kingSide);
-            if (!(f.castling & cr) || (pos.castling_path(cr) & c.occ)) continue;
-            Square rsq = pos.castling_rook(cr);
-            if (!(c.fresh & square_bb(rsq))) continue;
-            Bitboard occ = c.occ ^ ksqBB ^ square_bb(rsq);
-            bool safe = true;
-            for (Square s : Squares {pos.castling_king_path(cr)})
-                if (c.attacked(s, occ)) {
-                    safe = false;
-                    break;
-                }
-            if (safe) sink.add(Move::make<CASTLING>(c.ksq, rsq));
-        }
+        chess::castling_moves<Us, Move, CASTLING>(sink, pos, f.castling, c.ksq, c.occ, c.fresh,
+            [&c](Square s, Bitboard occ) { return c.attacked(s, occ); });
 }
 
 template <GenType T, bool Final, typename Sink>

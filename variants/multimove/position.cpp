@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "position.h"
 
-#include "variants/chess/fen.h"
+#include "variants/chess/fen_fields.h"
 
 #include "engine/random.h"
 #include "movegen.h"
@@ -12,9 +12,6 @@
 #include <fmt/format.h>
 
 namespace hq::multimove {
-
-using chess::castling_right;
-using chess::CastlingRight;
 
 const Zobrist& zobrist() {
     static const Zobrist z = [] {
@@ -123,14 +120,9 @@ void Position::set_variant(const VariantSpec& spec) {
 
 // ---- FEN ------------------------------------------------------------------------------
 
-void Position::set_castling_right(Frame& f, Color c, Square rsq) {
-    f.castling |= castle.add(c, f.board.king_square(c), rsq);
-}
-
 std::optional<std::string> Position::set_fen(std::string_view fenText) {
     auto fields = chess::split_fen_fields(fenText);
-    if (fields.size() < 4) return std::string("a FEN needs at least 4 fields");
-    if (fields.size() > 8) return fmt::format("unexpected FEN field '{}'", fields[8]);
+    if (auto err = chess::check_field_count(fields, 8)) return err;
 
     Position p(*this);
     p.frames.assign(256, Frame {});
@@ -138,59 +130,24 @@ std::optional<std::string> Position::set_fen(std::string_view fenText) {
     Frame& f = *p.cur;
     p.castle = {};
 
-    // Fields 1-2: board and side.
-    if (auto err = f.board.parse(fields[0])) return err;
-    for (Color c : {WHITE, BLACK}) {
-        int kings = popcount(f.board.pieces(c, KING));
-        if (kings != 1)
-            return fmt::format("{} has {} kings", c == WHITE ? "White" : "Black", kings);
-    }
-    if (auto err = f.board.check_army_sizes()) return err;
-    if (f.board.pieces(PAWN) & (rank_bb(RANK_1) | rank_bb(RANK_8)))
-        return std::string("a pawn stands on the first or last rank");
-    if (fields[1] == "w") f.sideToMove = WHITE;
-    else if (fields[1] == "b") f.sideToMove = BLACK;
-    else return fmt::format("side to move must be 'w' or 'b', not '{}'", fields[1]);
+    // Fields 1-3: board, side and castling (KQkq or file letters).
+    auto board_ok = [](const chess::Board& b) -> std::optional<std::string> {
+        if (auto err = b.check_army_sizes()) return err;
+        if (b.pieces(PAWN) & (rank_bb(RANK_1) | rank_bb(RANK_8)))
+            return std::string("a pawn stands on the first or last rank");
+        return std::nullopt;
+    };
+    auto any_right = [](Color, char) { return std::optional<std::string>(); };
+    if (auto err = chess::read_board_side_castling(
+            fields, f.board, f.sideToMove, p.castle, f.castling, board_ok, any_right))
+        return err;
     const Color us = f.sideToMove, them = ~us;
 
-    // Field 3: castling, KQkq or file letters.
-    if (fields[2] != "-") {
-        for (char ch : fields[2]) {
-            Color c = (ch >= 'a' && ch <= 'z') ? BLACK : WHITE;
-            char up = char(std::toupper(static_cast<unsigned char>(ch)));
-            Square ksq = f.board.king_square(c);
-            Bitboard backRank = rank_bb(relative_rank(c, RANK_1));
-            Bitboard rooks = f.board.pieces(c, ROOK) & backRank;
-            if (!(square_bb(ksq) & backRank))
-                return fmt::format("castling right '{}' but the king is not on its first rank", ch);
-            Square rsq = SQ_NONE;
-            if (up == 'K') {
-                Bitboard r = rooks & ~((square_bb(ksq) << 1) - 1);
-                if (r) rsq = msb(r);
-            } else if (up == 'Q') {
-                Bitboard r = rooks & (square_bb(ksq) - 1);
-                if (r) rsq = lsb(r);
-            } else if (up >= 'A' && up <= 'H') {
-                Square s = make_square(File(up - 'A'), relative_rank(c, RANK_1));
-                if (rooks & square_bb(s)) rsq = s;
-            } else {
-                return fmt::format("bad castling letter '{}'", ch);
-            }
-            if (rsq == SQ_NONE)
-                return fmt::format("castling right '{}' has no rook to castle with", ch);
-            if (f.castling & castling_right(c, rsq > ksq))
-                return fmt::format("castling right '{}' given twice", ch);
-            p.set_castling_right(f, c, rsq);
-        }
-    }
-
     // Fields 5-7: clocks and the turn's progress.
-    std::optional<int> rule50 = 0, fullmove = 1;
-    if (fields.size() > 4) rule50 = chess::parse_fen_number(fields[4]);
-    if (fields.size() > 5) fullmove = chess::parse_fen_number(fields[5]);
-    if (!rule50 || !fullmove) return std::string("bad halfmove or fullmove number");
-    f.rule50 = *rule50;
-    f.fullmove = std::max(*fullmove, 1);
+    auto clocks = chess::read_clocks(fields);
+    if (auto* err = std::get_if<std::string>(&clocks)) return *err;
+    f.rule50 = std::get<chess::Clocks>(clocks).rule50;
+    f.fullmove = std::max(std::get<chess::Clocks>(clocks).fullmove, 1);
     p.movesPerTurn = defaultMovesPerTurn;
     if (fields.size() > 6) {
         auto parts = split(fields[6], '/');
@@ -274,21 +231,7 @@ std::optional<std::string> Position::set_fen(std::string_view fenText) {
 
 std::string Position::fen() const {
     const Frame& f = *cur;
-    std::string out = f.board.to_fen();
-    out += f.sideToMove == WHITE ? " w " : " b ";
-    std::string castling;
-    for (Color c : {WHITE, BLACK})
-        for (bool kingSide : {true, false}) {
-            CastlingRight cr = castling_right(c, kingSide);
-            if (!(f.castling & cr)) continue;
-            Square rsq = castle.rookSquare[cr];
-            Bitboard beyond = kingSide ? ~((square_bb(rsq) << 1) - 1) : (square_bb(rsq) - 1);
-            bool outermost
-                = !(f.board.pieces(c, ROOK) & rank_bb(relative_rank(c, RANK_1)) & beyond);
-            char ch = (chess960 || !outermost) ? char('A' + file_of(rsq)) : (kingSide ? 'K' : 'Q');
-            castling += c == WHITE ? ch : char(std::tolower(ch));
-        }
-    out += castling.empty() ? "-" : castling;
+    std::string out = chess::fen_fields_1_3(f.board, f.sideToMove, castle, f.castling, chess960);
     out += ' ';
     std::string ep;
     for (Square s : Squares {f.epTargets}) {
@@ -296,8 +239,8 @@ std::string Position::fen() const {
         ep += square_name(s);
     }
     out += ep.empty() ? "-" : ep;
-    out += fmt::format(" {} {} {}/{}", chess::fen_count(f.rule50), chess::fen_count(f.fullmove),
-        f.movesDone, movesPerTurn);
+    out += fmt::format(
+        " {} {}/{}", chess::clocks_text(f.rule50, f.fullmove), f.movesDone, movesPerTurn);
     if (f.movesDone > 0) {
         std::string marks;
         for (Square s : Squares {f.moved | f.checkedKing}) {
@@ -320,13 +263,9 @@ std::string Position::picture() const {
 }
 
 Key Position::compute_key() const {
-    const chess::Zobrist& cz = chess::zobrist();
     const Zobrist& z = zobrist();
     const Frame& f = *cur;
-    Key k = 0;
-    for (Square s : Squares {f.board.pieces()}) k ^= cz.psq[f.board.piece_on(s)][s];
-    if (f.sideToMove == BLACK) k ^= cz.side;
-    k ^= cz.castling[f.castling];
+    Key k = chess::board_key(f.board, f.sideToMove, f.castling);
     k ^= marks_key(f.moved, f.frozen, f.checkedKing, f.epTargets);
     k ^= z.movesDone[f.movesDone] ^ z.movesPerTurn[movesPerTurn];
     return k;
@@ -368,15 +307,8 @@ void Position::play(Frame& f, Move m) const {
     if (m.kind() == chess::CASTLING) {
         // King takes own rook: both leave, then land on the standard squares. Both are
         // marked as moved; a king that was in check at the turn start has used its move.
-        bool kingSide = to > from;
-        Square kto = relative_square(us, kingSide ? SQ_G1 : SQ_C1);
-        Square rto = relative_square(us, kingSide ? SQ_F1 : SQ_D1);
-        Piece rook = b.piece_on(to);
-        b.remove_piece(from);
-        b.remove_piece(to);
-        b.put_piece(pc, kto);
-        b.put_piece(rook, rto);
-        k ^= cz.psq[pc][from] ^ cz.psq[pc][kto] ^ cz.psq[rook][to] ^ cz.psq[rook][rto];
+        k ^= chess::castle_on(b, us, from, to);
+        const auto [kto, rto] = chess::castling_targets(us, from, to);
         f.moved = (f.moved & ~square_bb(to)) | square_bb(kto) | square_bb(rto);
         if (f.checkedKing) f.frozen |= square_bb(kto);
         f.checkedKing = 0;

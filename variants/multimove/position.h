@@ -181,7 +181,6 @@ public:
 
 private:
     [[nodiscard]] std::string move_text(Move m, bool kingTakesRook) const;
-    void set_castling_right(Frame& f, Color c, Square rookSq);
     Frame* push_frame();
 
     int movesPerTurn = 3;
