@@ -26,9 +26,7 @@ std::optional<double> parse_seconds(const std::string& t) {
     return *m * 60.0 + *s;
 }
 
-
 } // namespace
-
 
 std::optional<TimeControl> parse_time_control(const std::string& text) {
     TimeControl tc;
@@ -54,8 +52,6 @@ std::optional<TimeControl> parse_time_control(const std::string& text) {
     tc.infinite = false;
     return tc;
 }
-
-
 
 // ---------------------------------------------------------------------------------------
 // Reading the arguments: a table for each kind of option (a switch, key=value settings, one
