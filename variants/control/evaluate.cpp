@@ -15,8 +15,7 @@ namespace {
 // The tunable weights are in the generated header weights.h (docs/tuning.md): material
 // (for the evaluation; move ordering keeps PieceValue), centralisation per piece type,
 // pawn advance, a coloured square held, each square around the king the opponent attacks
-// (negative), colours within one move's reach (below), the tempo. Fixed here: the pool's
-// share of material, and the piece values that measure a reachable colour's army.
+// (negative), the tempo. Fixed here: the pool's share of material.
 
 constexpr const weights::Weights& W = weights::Tuned;
 constexpr int WeightCount = int(sizeof(weights::Weights) / sizeof(int));
@@ -58,41 +57,6 @@ const Tables& tables() {
     return t;
 }
 
-// Colours a player could take over with one move: a coloured square of a colour they do
-// not control that one of their pieces attacks and may land on (an empty square whose twin
-// is empty, or one holding a piece they may capture). Per such colour, a flat weight and
-// one per 100 cp of the colour's army on the board (at PieceValue), each split by whether
-// the opponent holds the colour (taking it also takes it from them) or it is neutral
-// (Reach[held][waiting]: the player to move can do it now, the other only after a reply).
-template <typename T> int reach(const Position& pos, Color player, T& tr) {
-    const ColourSet ours = pos.controlled_by(player);
-    const Bitboard movers = pos.movable(player);
-    const int waiting = pos.side_to_move() == player ? 0 : 1;
-    int sc = 0;
-    for (Colour c : {C_RED, C_YELLOW, C_PURPLE, C_BLUE}) {
-        if (ours & colour_bit(c)) continue;
-        bool reachable = false;
-        for (Square s : Squares {colour_squares(c)}) {
-            const bool empty = pos.empty(s);
-            if (empty ? !pos.empty(twin_square(s)) : bool(movers & square_bb(s))) continue;
-            // A pawn reaches an empty square only by a push, which this leaves out.
-            Bitboard candidates = movers & ~(empty ? pos.pieces(PAWN) : Bitboard(0));
-            if (pos.attackers_to(s, pos.pieces(), candidates)) {
-                reachable = true;
-                break;
-            }
-        }
-        if (!reachable) continue;
-        const int held = pos.controller(c) == ~player ? 1 : 0;
-        int army = 0;
-        for (Square s : Squares {pos.pieces(c)}) army += PieceValue[type_of(pos.piece_on(s))];
-        sc += term(tr, player, W.Reach[held][waiting]);
-        sc += W.ReachArmy[held][waiting] * army / 100;
-        if constexpr (T::enabled) tr.add(player, W.ReachArmy[held][waiting], float(army) / 100);
-    }
-    return sc;
-}
-
 // Every player's terms, White's view less Black's, then from the side to move's view.
 template <typename T> Value evaluate_with(const Position& pos, T& tr) {
     const Tables& t = tables();
@@ -129,7 +93,6 @@ template <typename T> Value evaluate_with(const Position& pos, T& tr) {
         for (Square z : Squares {king_attacks(ksq)})
             if (pos.attackers_to(z, pos.pieces(), theirs)) ++attacked;
         sc += term(tr, player, W.KingZoneAttack, attacked);
-        sc += reach(pos, player, tr);
     }
 
     const Color us = pos.side_to_move();
