@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 
 using namespace hq;
@@ -81,4 +82,39 @@ TEST_CASE("every registered game has bench positions and an openings file", "[re
         }
         CHECK(lines >= 20);
     }
+}
+
+TEST_CASE("every openings file loads in the game its name starts with", "[registry]") {
+    // bench/openings/<game>[-<set>].epd: chess.epd, mschess-odds.epd, mschess-black-odds.epd.
+    const std::filesystem::path dir = std::string(HARLEQUIN_TEST_DATA) + "/../../bench/openings";
+    int files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        if (entry.path().extension() != ".epd") continue;
+        const std::string stem = entry.path().stem().string();
+        INFO(stem);
+        // The longest registered name that the file's name starts with, followed by its end
+        // or a dash.
+        std::string game;
+        for (const VariantSpec& spec : registered_variants()) {
+            const std::string& n = spec.name;
+            if (stem.rfind(n, 0) == 0 && (stem.size() == n.size() || stem[n.size()] == '-')
+                && n.size() > game.size())
+                game = n;
+        }
+        REQUIRE_FALSE(game.empty());
+        auto engine = make_engine(game);
+        REQUIRE(engine);
+        std::ifstream in(entry.path());
+        int lines = 0;
+        for (std::string line; std::getline(in, line);) {
+            if (line.empty() || line[0] == '#') continue;
+            ++lines;
+            std::string fen = line.substr(0, line.find(';'));
+            INFO(fen);
+            CHECK_FALSE(engine->set_position(fen, {}).has_value());
+        }
+        CHECK(lines >= 20);
+        ++files;
+    }
+    CHECK(files >= int(registered_variants().size()));
 }

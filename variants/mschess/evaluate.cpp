@@ -1,99 +1,116 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "evaluate.h"
 
+#include "weights.h"
+
 #include <algorithm>
 
 namespace hq::mschess {
 
 namespace {
 
-// Game phase from the non-pawn material (orthodox weights): 24 at the start, 0 with bare
-// kings and pawns.
+// ---- Weights ---------------------------------------------------------------------------
+//
+// The tunable weights live in the generated header weights.h (bench/tune/tune.py writes
+// it; docs/tuning.md): material by army kind (0 orthodox, 1 enhanced) and piece type;
+// piece-square tables per army kind and piece, White's view, mirrored across the d/e file
+// line (32 squares: rank * 4 + the file's distance from the a or h edge); the Male
+// Backlash term's weight (in 1/256 of the threat computed below); the tempo. Each is a
+// {middlegame, endgame} pair. What stays here is fixed: the phase, and the threat's shape
+// (which pawn is nearest to promoting and how freely it runs).
+
+constexpr const weights::Weights& W = weights::Tuned;
+
 constexpr int PhaseWeight[PIECE_TYPE_NB] = {0, 0, 1, 1, 2, 4, 0, 0};
 constexpr int MaxPhase = 24;
 
-// Piece-square tables, from White's side with a1 first (rank 1 is the first row).
-// Black reads them mirrored. One centralisation table serves every leaper, scaled per
-// piece; compound pieces want the centre because their knight part does.
-// clang-format off
-constexpr int Centre[SQUARE_NB] = {
-    -50,-35,-25,-20,-20,-25,-35,-50,
-    -35,-15, -5,  0,  0, -5,-15,-35,
-    -25, -5, 10, 15, 15, 10, -5,-25,
-    -20,  0, 15, 25, 25, 15,  0,-20,
-    -20,  0, 15, 25, 25, 15,  0,-20,
-    -25, -5, 10, 15, 15, 10, -5,-25,
-    -35,-15, -5,  0,  0, -5,-15,-35,
-    -50,-35,-25,-20,-20,-25,-35,-50,
-};
-// The king in the middlegame: behind its pawns, near a corner.
-constexpr int KingShelter[SQUARE_NB] = {
-     20, 30, 10,  0,  0, 10, 30, 20,
-     10, 10, -5,-10,-10, -5, 10, 10,
-    -15,-20,-25,-30,-30,-25,-20,-15,
-    -25,-30,-35,-40,-40,-35,-30,-25,
-    -30,-35,-40,-45,-45,-40,-35,-30,
-    -30,-35,-40,-45,-45,-40,-35,-30,
-    -30,-35,-40,-45,-45,-40,-35,-30,
-    -30,-35,-40,-45,-45,-40,-35,-30,
-};
-// clang-format on
-
-// The man's pawns gain as they advance (promotion ahead); the woman's pawns never
-// promote, so only their central advance counts, modestly.
-constexpr int ManPawnRank[RANK_NB] = {0, 0, 4, 10, 20, 35, 55, 0};
-constexpr int WomanPawnRank[RANK_NB] = {0, 0, 4, 8, 10, 10, 6, 0};
-constexpr int PawnFile[FILE_NB] = {-6, -2, 2, 8, 8, 2, -2, -6};
-
-// Rooks and chancellors on the 7th rank.
-constexpr Score RookOnSeventh = {15, 20};
-
-// How far the man's best pawn is from Male Backlash, as a share (in 1/256) of its value,
-// by the pawn's relative rank, then adjusted for how freely it runs.
+// How far the man's best pawn is from Male Backlash, as a share (in 1/256) of the jump in
+// value, by the pawn's relative rank, then adjusted for how freely it runs.
 constexpr int BacklashShare[RANK_NB] = {0, 0, 3, 8, 16, 32, 64, 0};
 constexpr int PassedFactor = 400;       // /256: no enemy pawn ahead on its own or a next file
 constexpr int BlockedFactor = 96;       // /256: its next square is occupied
 constexpr int StopAttackedFactor = 160; // /256: its next square is attacked by the woman
 constexpr int MaxShare = 110;           // /256: the cap, short of a promotion in hand
 
-// A piece-square bonus for a piece of colour c on s.
-Score psq(bool enhanced, Color c, PieceType pt, Square s) {
-    Square w = relative_square(c, s); // as if White
-    int centre = Centre[w];
-    switch (pt) {
-    case PAWN: {
-        int r = relative_rank(c, s), f = file_of(s);
-        int adv = enhanced ? WomanPawnRank[r] : ManPawnRank[r];
-        return {adv + PawnFile[f], adv * (enhanced ? 1 : 2)};
-    }
-    case KNIGHT: return enhanced ? Score {centre, centre} : Score {centre, centre * 3 / 4};
-    case BISHOP:
-        return enhanced ? Score {centre * 3 / 4, centre / 2} : Score {centre / 2, centre / 2};
-    case ROOK: {
-        Score v = enhanced ? Score {centre / 2, centre / 3} : Score {centre / 6, 0};
-        if (relative_rank(c, s) == RANK_7) v.mg += RookOnSeventh.mg, v.eg += RookOnSeventh.eg;
-        return v;
-    }
-    case QUEEN: return enhanced ? Score {centre / 2, centre / 2} : Score {centre / 4, centre / 3};
-    case KING:
-        // The two-step king is both a stronger defender and a stronger endgame attacker.
-        return enhanced ? Score {KingShelter[w] / 2, centre * 3 / 2}
-                        : Score {KingShelter[w], centre};
-    default: return {};
-    }
+// ---- The trace: which weights a position counts, for tuning ----------------------------
+//
+// As in chess's evaluation: every tunable term goes through `term()`, which for the engine
+// (NoTrace) is the weight times its count; a Tracer also records the count against the
+// weight's index, signed for White's view.
+
+constexpr int WeightCount = int(sizeof(weights::Weights) / sizeof(weights::Pair));
+static_assert(sizeof(weights::Weights) % sizeof(weights::Pair) == 0);
+
+int weight_index(const weights::Pair& w) {
+    return int((reinterpret_cast<const char*>(&w) - reinterpret_cast<const char*>(&W))
+        / std::ptrdiff_t(sizeof(weights::Pair)));
 }
 
-// Material and piece-square terms of one army.
-Score army(const Position& pos, Color c) {
-    const bool enh = pos.is_enhanced(c);
+struct NoTrace {
+    static constexpr bool enabled = false;
+    void add(Color, const weights::Pair&, float, float) { }
+};
+
+struct Tracer {
+    static constexpr bool enabled = true;
+    std::vector<float> mg = std::vector<float>(WeightCount);
+    std::vector<float> eg = std::vector<float>(WeightCount);
+    void add(Color c, const weights::Pair& w, float mgCount, float egCount) {
+        auto i = std::size_t(weight_index(w));
+        mg[i] += c == WHITE ? mgCount : -mgCount;
+        eg[i] += c == WHITE ? egCount : -egCount;
+    }
+};
+
+// A weight counted once for colour c.
+template <typename T> Score term(T& tr, Color c, const weights::Pair& w) {
+    if constexpr (T::enabled) tr.add(c, w, 1, 1);
+    return {w.mg, w.eg};
+}
+
+// The piece-square column of a square seen from colour c: rank * 4 + distance from the
+// nearer edge file.
+int psq_index(Color c, Square s) {
+    int f = file_of(s);
+    return relative_rank(c, s) * 4 + std::min(f, 7 - f);
+}
+
+// Material and piece-square terms of one army, from its own point of view.
+template <typename T> Score army(const Position& pos, Color c, T& tr) {
+    const int enh = pos.is_enhanced(c) ? 1 : 0;
     Score s;
     for (Square sq : Squares {pos.pieces(c)}) {
         PieceType pt = type_of(pos.piece_on(sq));
-        Score v = PieceValues[enh][pt], p = psq(enh, c, pt, sq);
+        Score v = term(tr, c, W.Material[enh][pt]);
+        Score p = term(tr, c, W.Psq[enh * 8 + pt][psq_index(c, sq)]);
         s.mg += v.mg + p.mg;
         s.eg += v.eg + p.eg;
     }
     return s;
+}
+
+// The whole evaluation, White's view, and its phase.
+template <typename T> Score evaluate_white(const Position& pos, T& tr, int& phase) {
+    phase = 0;
+    for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
+        phase += PhaseWeight[pt] * popcount(pos.pieces(pt));
+    phase = std::min(phase, MaxPhase);
+
+    Score w = army(pos, WHITE, tr), b = army(pos, BLACK, tr);
+    Score total = {w.mg - b.mg, w.eg - b.eg};
+    // Male Backlash: the threat's weight scales it, counted for the man.
+    if (Score threat = backlash_threat(pos); threat.mg || threat.eg) {
+        const Color man = pos.is_enhanced(WHITE) ? BLACK : WHITE;
+        const int sign = man == WHITE ? 1 : -1;
+        total.mg += sign * (W.Backlash.mg * threat.mg / 256);
+        total.eg += sign * (W.Backlash.eg * threat.eg / 256);
+        if constexpr (T::enabled) tr.add(man, W.Backlash, threat.mg / 256.0f, threat.eg / 256.0f);
+    }
+    Score tempo = term(tr, pos.side_to_move(), W.Tempo);
+    const int tsign = pos.side_to_move() == WHITE ? 1 : -1;
+    total.mg += tsign * tempo.mg;
+    total.eg += tsign * tempo.eg;
+    return total;
 }
 
 int taper(Score s, int phase) { return (s.mg * phase + s.eg * (MaxPhase - phase)) / MaxPhase; }
@@ -134,7 +151,8 @@ Score backlash_threat(const Position& pos) {
     if (!best) return {};
 
     // The jump in value: the promoting pawn becomes an amazon (any one pawn stands for
-    // it), and every other piece of his becomes enhanced.
+    // it), and every other piece of his becomes enhanced. The fixed PieceValues measure
+    // it, so that the tuned Backlash weight alone scales the term.
     Score jump = {PieceValues[1][QUEEN].mg - PieceValues[0][PAWN].mg,
         PieceValues[1][QUEEN].eg - PieceValues[0][PAWN].eg};
     for (Square s : Squares {pos.pieces(man) ^ square_bb(lsb(manPawns))}) {
@@ -146,21 +164,33 @@ Score backlash_threat(const Position& pos) {
 }
 
 Value evaluate(const Position& pos) {
-    int phase = 0;
-    for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
-        phase += PhaseWeight[pt] * popcount(pos.pieces(pt));
-    phase = std::min(phase, MaxPhase);
-
-    Score w = army(pos, WHITE), b = army(pos, BLACK);
-    Score total = {w.mg - b.mg, w.eg - b.eg};
-    Score threat = backlash_threat(pos);
-    if (threat.mg || threat.eg) {
-        int sign = pos.is_enhanced(WHITE) ? -1 : 1; // the man's gain, White's view
-        total.mg += sign * threat.mg;
-        total.eg += sign * threat.eg;
-    }
-    Value v = taper(total, phase);
+    NoTrace none;
+    int phase;
+    Score s = evaluate_white(pos, none, phase);
+    Value v = taper(s, phase);
     return pos.side_to_move() == WHITE ? v : -v;
+}
+
+std::vector<std::string> trace_weight_names() { return layout_names(weights::Layout); }
+
+std::vector<int> trace_weight_values() {
+    std::vector<int> v;
+    const auto* p = reinterpret_cast<const weights::Pair*>(&W);
+    for (int i = 0; i < WeightCount; ++i) v.push_back(p[i].mg), v.push_back(p[i].eg);
+    return v;
+}
+
+void trace(const Position& pos, EvalTrace& t) {
+    Tracer tr;
+    int phase;
+    evaluate_white(pos, tr, phase);
+    t = EvalTrace {};
+    for (int i = 0; i < WeightCount; ++i) {
+        if (tr.mg[std::size_t(i)] != 0) t.mg.push_back({i, tr.mg[std::size_t(i)]});
+        if (tr.eg[std::size_t(i)] != 0) t.eg.push_back({i, tr.eg[std::size_t(i)]});
+    }
+    t.phase = phase;
+    t.maxPhase = MaxPhase;
 }
 
 } // namespace hq::mschess

@@ -15,7 +15,11 @@
 
 #include "position.h"
 
+#include "engine/eval_trace.h"
 #include "engine/score.h"
+
+#include <string>
+#include <vector>
 
 namespace hq::mschess {
 
@@ -24,8 +28,10 @@ struct Score {
     int mg = 0, eg = 0;
 };
 
-// Piece values by army kind (0 orthodox, 1 enhanced) and piece type. The enhanced king's
-// value is what its two-square step adds to a king.
+// Fixed piece values by army kind (0 orthodox, 1 enhanced) and piece type, for move
+// ordering and for the size of Male Backlash's jump; the evaluation's own material is the
+// tuned Material of weights.h. The enhanced king's value is what its two-square step adds
+// to a king.
 inline constexpr Score PieceValues[2][PIECE_TYPE_NB] = {
     // none, pawn, knight, bishop, rook, queen, king
     {{0, 0}, {90, 120}, {320, 300}, {330, 350}, {500, 540}, {980, 1000}, {0, 0}, {0, 0}},
@@ -38,6 +44,12 @@ constexpr int piece_value(bool enhanced, PieceType pt) { return PieceValues[enha
 
 // The whole evaluation, from the side to move's point of view.
 Value evaluate(const Position& pos);
+
+// For tuning (docs/tuning.md): the names of the weights of weights.h in their order, their
+// values (mg, eg, mg, eg...), and a position's trace (engine/eval_trace.h).
+std::vector<std::string> trace_weight_names();
+std::vector<int> trace_weight_values();
+void trace(const Position& pos, EvalTrace& t);
 
 // The Male Backlash term alone, from the man's point of view (0 once both armies are
 // enhanced): exposed for tests and for tuning.

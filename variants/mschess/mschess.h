@@ -66,6 +66,11 @@ struct MsChess {
     // The position for a GUI (display.h).
     static BoardDisplay display(const Position& pos) { return mschess::display(pos); }
 
+    // Tuning hooks (engine/eval_trace.h).
+    static std::vector<std::string> trace_weight_names() { return mschess::trace_weight_names(); }
+    static std::vector<int> trace_weight_values() { return mschess::trace_weight_values(); }
+    static void trace(const Position& pos, EvalTrace& t) { mschess::trace(pos, t); }
+
     static Outcome adjudicate(const Position& pos) {
         if (mschess::count_legal(pos) == 0) {
             if (!pos.in_check()) return {Result::DRAW, "Draw by stalemate"};

@@ -1,38 +1,79 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "evaluate.h"
 
+#include "weights.h"
+
 #include <algorithm>
 #include <array>
+#include <vector>
 
 namespace hq::multimove {
 
 namespace {
 
-// ---- Named weights (centipawns) ----------------------------------------------------------
+// ---- Weights ---------------------------------------------------------------------------
+//
+// The tunable weights live in the generated header weights.h (bench/tune/tune.py writes
+// it; docs/tuning.md), each a {middlegame, endgame} pair: material; centralisation of
+// knights, bishops and queens per step of centrality (0 in a corner .. 6 in the centre,
+// counted from 3); a rook on the 7th; pawn advance per rank (centre pawns more); the king
+// on its back rank in the middlegame, central in the endgame; mobility per reachable
+// square neither own-occupied nor guarded by an enemy pawn, from a par of four; passed
+// pawns by relative rank; attacks on the squares around the enemy king, times
+// (KingZoneBase + N): every extra move a turn is another attacker brought in or another
+// check; a passed pawn with a free path that promotes within the mover's remaining moves
+// (RunnerMover) or within the opponent's next turn (RunnerOpponent: the mover has its
+// remaining moves to stop that one); the share (in sixteenths) of the gains the mover can
+// still collect this turn (OwnGain) and of what the opponent's N moves can then take
+// (EnemyGain); and per single move the mover still has this turn (TempoPerMove).
+//
+// What stays here is fixed: the phase, KingZoneBase, and the piece values that measure a
+// capture's gain (PieceValue, evaluate.h), which move ordering uses too.
 
-// Piece placement, per step of centrality (0 in a corner .. 6 in the centre).
-constexpr int KnightCentre = 5, BishopCentre = 3, QueenCentre = 1;
-constexpr int RookOnSeventh = 20;
-constexpr int PawnAdvanceMg = 3, PawnAdvanceEg = 8, CentrePawnAdvance = 5;
-constexpr int KingBackRankMg = 20, KingCentreEg = 8;
-// Mobility per reachable square that is neither own-occupied nor guarded by an enemy pawn,
-// counted from a par of four squares.
-constexpr int MobilityWeight[PIECE_TYPE_NB] = {0, 0, 4, 5, 3, 2, 0, 0};
-// A passed pawn by relative rank (half of it in the middlegame).
-constexpr int PassedBonus[RANK_NB] = {0, 5, 10, 20, 35, 60, 100, 0};
-// A passed pawn with a free path that promotes within the mover's remaining moves, or
-// within the opponent's next turn (the mover has its remaining moves to stop that one).
-constexpr int RunnerMover = 600, RunnerOpponent = 300;
-// Per attack on the squares around the enemy king, times (KingZoneBase + N): every extra
-// move a turn is another attacker brought in or another check.
-constexpr int KingZoneBase = 2, KingZoneWeight = 2;
-// The share (in sixteenths) of the gains the mover can still collect this turn, and of
-// what the opponent's N moves can then take, that the evaluation counts.
-constexpr int OwnGainShare = 13, EnemyGainShare = 10;
-// Per single move the mover still has this turn.
-constexpr int TempoPerMove = 12;
+constexpr const weights::Weights& W = weights::Tuned;
+
+constexpr int KingZoneBase = 2;
 // Phase: knights and bishops 1, rooks 2, queens 4; 24 is the full middlegame.
 constexpr int PhaseMax = 24;
+
+// ---- The trace: which weights a position counts, for tuning ----------------------------
+//
+// As in chess's evaluation: every tunable term goes through `term()`, which for the engine
+// (NoTrace) is the weight times its count; a Tracer also records the count against the
+// weight's index, signed for White's view.
+
+constexpr int WeightCount = int(sizeof(weights::Weights) / sizeof(weights::Pair));
+static_assert(sizeof(weights::Weights) % sizeof(weights::Pair) == 0);
+
+struct Score {
+    int mg = 0, eg = 0;
+    Score& operator+=(Score o) { return mg += o.mg, eg += o.eg, *this; }
+    Score& operator-=(Score o) { return mg -= o.mg, eg -= o.eg, *this; }
+};
+
+int weight_index(const weights::Pair& w) {
+    return int((reinterpret_cast<const char*>(&w) - reinterpret_cast<const char*>(&W))
+        / std::ptrdiff_t(sizeof(weights::Pair)));
+}
+
+struct NoTrace {
+    static constexpr bool enabled = false;
+    void add(Color, const weights::Pair&, float) { }
+};
+
+struct Tracer {
+    static constexpr bool enabled = true;
+    std::vector<float> coef = std::vector<float>(WeightCount);
+    void add(Color c, const weights::Pair& w, float count) {
+        coef[std::size_t(weight_index(w))] += c == WHITE ? count : -count;
+    }
+};
+
+// A weight counted n times for colour c (n may be a fraction: a share in sixteenths).
+template <typename T> Score term(T& tr, Color c, const weights::Pair& w, int n = 1, int per = 1) {
+    if constexpr (T::enabled) tr.add(c, w, float(n) / float(per));
+    return {w.mg * n / per, w.eg * n / per};
+}
 
 constexpr int centrality(Square s) {
     int f = file_of(s), r = rank_of(s);
@@ -51,11 +92,12 @@ struct Side {
     Bitboard freshBy[PIECE_TYPE_NB] = {}; // attacks of the pieces that may still capture
     Bitboard all = 0, freshAll = 0;
     int kingZoneHits = 0; // attacks on the squares around the enemy king
-    int mg = 0, eg = 0;   // material, placement, mobility, passed pawns
+    Score placed;         // material, placement, mobility, passed pawns: its own view
 };
 
+template <typename T>
 Side scan(const chess::Board& b, Color c, Bitboard fresh, Bitboard enemyPawnAttacks,
-    Bitboard enemyKingZone) {
+    Bitboard enemyKingZone, T& tr) {
     Side s;
     const Bitboard occ = b.pieces(), own = b.pieces(c);
     const Bitboard pawns = b.pieces(c, PAWN);
@@ -65,38 +107,35 @@ Side scan(const chess::Board& b, Color c, Bitboard fresh, Bitboard enemyPawnAtta
     for (Square sq : Squares {own}) {
         const PieceType pt = type_of(b.piece_on(sq));
         const int rr = relative_rank(c, sq), centre = centrality(sq) - 3;
-        s.mg += piece_value(pt);
-        s.eg += piece_value(pt);
+        s.placed += term(tr, c, W.Material[pt]);
         if (pt == PAWN) {
             bool centrePawn = file_of(sq) == FILE_D || file_of(sq) == FILE_E;
-            s.mg += (PawnAdvanceMg + (centrePawn ? CentrePawnAdvance : 0)) * (rr - 1);
-            s.eg += PawnAdvanceEg * (rr - 1);
+            s.placed += term(tr, c, W.PawnAdvance, rr - 1);
+            if (centrePawn) s.placed += term(tr, c, W.CentrePawnAdvance, rr - 1);
             Bitboard files = file_bb(sq) | shift<EAST>(file_bb(sq)) | shift<WEST>(file_bb(sq));
-            if (!(forward_ranks(c, sq) & files & b.pieces(~c, PAWN))) {
-                s.mg += PassedBonus[rr] / 2;
-                s.eg += PassedBonus[rr];
-            }
+            if (!(forward_ranks(c, sq) & files & b.pieces(~c, PAWN)))
+                s.placed += term(tr, c, W.PassedPawn[rr]);
             continue;
         }
         const Bitboard att = attacks_bb(pt, sq, occ);
         s.by[pt] |= att;
         if (fresh & square_bb(sq)) s.freshBy[pt] |= att;
         switch (pt) {
-        case KNIGHT: s.mg += KnightCentre * centre, s.eg += KnightCentre * centre; break;
-        case BISHOP: s.mg += BishopCentre * centre, s.eg += BishopCentre * centre; break;
+        case KNIGHT: s.placed += term(tr, c, W.KnightCentre, centre); break;
+        case BISHOP: s.placed += term(tr, c, W.BishopCentre, centre); break;
         case ROOK:
-            if (rr == RANK_7) s.mg += RookOnSeventh, s.eg += RookOnSeventh;
+            if (rr == RANK_7) s.placed += term(tr, c, W.RookOnSeventh);
             break;
-        case QUEEN: s.mg += QueenCentre * centre, s.eg += QueenCentre * centre; break;
+        case QUEEN: s.placed += term(tr, c, W.QueenCentre, centre); break;
         case KING:
-            s.mg += rr == RANK_1 ? KingBackRankMg : -KingBackRankMg * rr;
-            s.eg += KingCentreEg * centre;
+            // On the back rank, or a penalty per rank away from it.
+            s.placed += term(tr, c, W.KingBackRank, rr == RANK_1 ? 1 : -rr);
+            s.placed += term(tr, c, W.KingCentre, centre);
             continue;
         default: break;
         }
         int mobility = popcount(att & ~own & ~enemyPawnAttacks) - 4;
-        s.mg += MobilityWeight[pt] * mobility;
-        s.eg += MobilityWeight[pt] * mobility;
+        s.placed += term(tr, c, W.Mobility[pt], mobility);
         s.kingZoneHits += popcount(att & enemyKingZone);
     }
     for (PieceType pt : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING}) {
@@ -145,7 +184,11 @@ int runners(const chess::Board& b, Color c, int moves, Bitboard enemyAttacks) {
 
 } // namespace
 
-Value evaluate(const Position& pos) {
+namespace {
+
+// The whole evaluation from the side to move's view, as two sums each tapered by the
+// phase: the placement terms, and the turn's dynamics (runners, threats, tempo).
+template <typename T> int evaluate_us(const Position& pos, T& tr, int& phase) {
     const Frame& f = pos.frame();
     const chess::Board& b = f.board;
     const Color us = f.sideToMove, them = ~us;
@@ -159,21 +202,22 @@ Value evaluate(const Position& pos) {
                                                   : pawn_attacks_bb<WHITE>(b.pieces(them, PAWN));
     const Bitboard ourZone = king_attacks(b.king_square(us)) | b.pieces(us, KING);
     const Bitboard theirZone = king_attacks(b.king_square(them)) | b.pieces(them, KING);
-    const Side mine = scan(b, us, ~f.moved, theirPawnAttacks, theirZone);
-    const Side other = scan(b, them, ~Bitboard(0), ourPawnAttacks, ourZone);
+    const Side mine = scan(b, us, ~f.moved, theirPawnAttacks, theirZone, tr);
+    const Side other = scan(b, them, ~Bitboard(0), ourPawnAttacks, ourZone, tr);
 
     // 2. Material, placement, mobility and passed pawns, tapered by the pieces left; king
-    // danger in the middlegame, growing with the moves a turn.
-    int phase = std::min(PhaseMax,
+    // danger, growing with the moves a turn.
+    phase = std::min(PhaseMax,
         popcount(b.pieces(KNIGHT, BISHOP)) + 2 * popcount(b.pieces(ROOK))
             + 4 * popcount(b.pieces(QUEEN)));
-    int mg = mine.mg - other.mg, eg = mine.eg - other.eg;
-    mg += KingZoneWeight * (KingZoneBase + n) * (mine.kingZoneHits - other.kingZoneHits);
-    int score = (mg * phase + eg * (PhaseMax - phase)) / PhaseMax;
+    Score placed = mine.placed;
+    placed -= other.placed;
+    placed += term(tr, us, W.KingZone, (KingZoneBase + n) * mine.kingZoneHits);
+    placed -= term(tr, them, W.KingZone, (KingZoneBase + n) * other.kingZoneHits);
 
     // 3. Pawns that run through within our remaining moves, or within their next turn.
-    score += RunnerMover * runners(b, us, left, other.all);
-    score -= RunnerOpponent * runners(b, them, n, mine.all);
+    Score dynamic = term(tr, us, W.RunnerMover, runners(b, us, left, other.all));
+    dynamic -= term(tr, them, W.RunnerOpponent, runners(b, them, n, mine.all));
 
     // 4. Threats. Each of our remaining moves collects the best gain on offer: a capture
     // by a fresh piece, or the rescue of a threatened piece that is not frozen. Their N
@@ -198,11 +242,53 @@ Value evaluate(const Position& pos) {
         hanging.begin() + nHanging, std::greater<int>());
     int lost = 0;
     for (int k = 0; k < std::min(n, nHanging); ++k) lost += hanging[std::size_t(k)];
-    score += (collected * OwnGainShare - lost * EnemyGainShare) / 16;
+    // Both shares in one division, so that the rounding is the term's, not each part's.
+    dynamic.mg += (collected * W.OwnGain.mg - lost * W.EnemyGain.mg) / 16;
+    dynamic.eg += (collected * W.OwnGain.eg - lost * W.EnemyGain.eg) / 16;
+    if constexpr (T::enabled) {
+        tr.add(us, W.OwnGain, float(collected) / 16);
+        tr.add(them, W.EnemyGain, float(lost) / 16);
+    }
 
     // 5. Tempo: the moves we still have this turn.
-    score += TempoPerMove * left;
+    dynamic += term(tr, us, W.TempoPerMove, left);
+
+    auto taper = [&](Score s) { return (s.mg * phase + s.eg * (PhaseMax - phase)) / PhaseMax; };
+    return taper(placed) + taper(dynamic);
+}
+
+} // namespace
+
+Value evaluate(const Position& pos) {
+    NoTrace none;
+    int phase;
+    int score = evaluate_us(pos, none, phase);
     return std::clamp(score, VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
+}
+
+std::vector<std::string> trace_weight_names() { return layout_names(weights::Layout); }
+
+std::vector<int> trace_weight_values() {
+    std::vector<int> v;
+    const auto* p = reinterpret_cast<const weights::Pair*>(&W);
+    for (int i = 0; i < WeightCount; ++i) v.push_back(p[i].mg), v.push_back(p[i].eg);
+    return v;
+}
+
+void trace(const Position& pos, EvalTrace& t) {
+    Tracer tr;
+    int phase;
+    evaluate_us(pos, tr, phase);
+    t = EvalTrace {};
+    // Every term here is tapered: the same coefficient stands for the middlegame and the
+    // endgame half of its weight.
+    for (int i = 0; i < WeightCount; ++i)
+        if (float c = tr.coef[std::size_t(i)]; c != 0) {
+            t.mg.push_back({i, c});
+            t.eg.push_back({i, c});
+        }
+    t.phase = phase;
+    t.maxPhase = PhaseMax;
 }
 
 } // namespace hq::multimove

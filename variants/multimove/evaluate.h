@@ -9,15 +9,26 @@
 // can inflict on what the mover leaves hanging.
 #pragma once
 
+#include "engine/eval_trace.h"
 #include "engine/score.h"
 #include "position.h"
 
+#include <string>
+#include <vector>
+
 namespace hq::multimove {
 
-// Material values in centipawns (the king: 0).
+// Fixed material values in centipawns (the king: 0): a capture's gain in the threat terms
+// and move ordering. The evaluation's own material is the tuned Material of weights.h.
 constexpr int PieceValue[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 0, 0};
 constexpr int piece_value(PieceType pt) { return PieceValue[pt]; }
 
 Value evaluate(const Position& pos);
+
+// For tuning (docs/tuning.md): the names of the weights of weights.h in their order, their
+// values (mg, eg, mg, eg...), and a position's trace (engine/eval_trace.h).
+std::vector<std::string> trace_weight_names();
+std::vector<int> trace_weight_values();
+void trace(const Position& pos, EvalTrace& t);
 
 } // namespace hq::multimove

@@ -33,6 +33,11 @@ struct MultiMove {
     // The position for a GUI (display.h).
     static BoardDisplay display(const Position& pos) { return multimove::display(pos); }
 
+    // Tuning hooks (engine/eval_trace.h).
+    static std::vector<std::string> trace_weight_names() { return multimove::trace_weight_names(); }
+    static std::vector<int> trace_weight_values() { return multimove::trace_weight_values(); }
+    static void trace(const Position& pos, EvalTrace& t) { multimove::trace(pos, t); }
+
     // The referee's verdict. Mate and stalemate are decided exactly at the start of a
     // turn (a look-ahead over the turn's single moves); in the middle of a turn a player
     // who has no legal single move made a move without a continuation and loses.
