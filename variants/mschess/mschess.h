@@ -58,7 +58,7 @@ struct MsChess {
     using Move = mschess::Move;
     using MoveList = MsMoveList;
     static constexpr bool alternating = true;
-    static constexpr GameHooks hooks = {.setVariant = true, .display = true};
+    static constexpr GameHooks hooks = {.setVariant = true, .display = true, .trace = true};
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return mschess::count_legal(pos); }

@@ -18,8 +18,11 @@ struct MultiMove {
     using Move = multimove::Move;
     using MoveList = multimove::MoveList;
     static constexpr bool alternating = false;
-    static constexpr GameHooks hooks
-        = {.setVariant = true, .setChess960 = true, .movesPerTurn = true, .display = true};
+    static constexpr GameHooks hooks = {.setVariant = true,
+        .setChess960 = true,
+        .movesPerTurn = true,
+        .display = true,
+        .trace = true};
 
     // Single moves the turn look-ahead may try: inside the search (past it the search
     // finds out by itself), and for the referee's verdict (exact in any real game; past it
