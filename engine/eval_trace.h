@@ -4,6 +4,9 @@
 // the linear part of the evaluation is a sum of coefficients times weights.
 #pragma once
 
+#include "types.h"
+
+#include <cstddef>
 #include <fmt/format.h>
 #include <string>
 #include <vector>
@@ -29,6 +32,74 @@ struct EvalTrace {
     float fixedMg = 0, fixedEg = 0;
 };
 
+// A tunable {middlegame, endgame} weight of a tapered evaluation, and a group of them in
+// a generated weights header's Layout: its name and array dimensions (1 for a plain one).
+struct WeightPair {
+    int mg, eg;
+};
+struct WeightGroup {
+    const char* name;
+    int rows, columns;
+};
+
+// The tracers of a tapered evaluation whose weights struct holds WeightPairs only. The
+// evaluation adds each tunable term through its tracer: NoPairTrace (the engine's) does
+// nothing; PairTracer records the term's count against the weight's index in the struct,
+// signed for White's view, and the terms the tuner leaves alone as `fixed`.
+struct NoPairTrace {
+    static constexpr bool enabled = false;
+    void add(Color, const WeightPair&, float, float) { }
+    void fixed(Color, int, int) { }
+};
+
+template <typename Weights> struct PairTracer {
+    static_assert(sizeof(Weights) % sizeof(WeightPair) == 0, "a weights struct of pairs only");
+    static constexpr int Count = int(sizeof(Weights) / sizeof(WeightPair));
+    static constexpr bool enabled = true;
+    const Weights& weights;
+    std::vector<float> mg = std::vector<float>(Count), eg = std::vector<float>(Count);
+    float fixedMg = 0, fixedEg = 0;
+
+    explicit PairTracer(const Weights& w)
+        : weights(w) { }
+    void add(Color c, const WeightPair& w, float mgCount, float egCount) {
+        auto i = std::size_t(&w - reinterpret_cast<const WeightPair*>(&weights));
+        mg[i] += c == WHITE ? mgCount : -mgCount;
+        eg[i] += c == WHITE ? egCount : -egCount;
+    }
+    void fixed(Color c, int m, int e) {
+        fixedMg += float(c == WHITE ? m : -m);
+        fixedEg += float(c == WHITE ? e : -e);
+    }
+    // The trace of the position just evaluated, tapered by `phase` of `maxPhase`.
+    [[nodiscard]] EvalTrace result(int phase, int maxPhase, float scale = 1) const {
+        EvalTrace t;
+        for (int i = 0; i < Count; ++i) {
+            if (mg[std::size_t(i)] != 0) t.mg.push_back({i, mg[std::size_t(i)]});
+            if (eg[std::size_t(i)] != 0) t.eg.push_back({i, eg[std::size_t(i)]});
+        }
+        t.phase = phase;
+        t.maxPhase = maxPhase;
+        t.scale = scale;
+        t.fixedMg = fixedMg;
+        t.fixedEg = fixedEg;
+        return t;
+    }
+};
+
+// Every int of a weights struct in order (a WeightPair is two: mg, eg).
+template <typename Weights> std::vector<int> weight_ints(const Weights& w) {
+    static_assert(sizeof(Weights) % sizeof(int) == 0, "a weights struct holds ints only");
+    const int* p = reinterpret_cast<const int*>(&w);
+    return std::vector<int>(p, p + sizeof(Weights) / sizeof(int));
+}
+
+// A weights struct of pairs as the tuner's flat list: mg, eg, mg, eg...
+template <typename Weights> std::vector<int> pair_weight_values(const Weights& w) {
+    static_assert(sizeof(Weights) % sizeof(WeightPair) == 0, "a weights struct of pairs only");
+    return weight_ints(w);
+}
+
 // The weight names of a generated weights header's Layout (groups of rows x columns):
 // "Material[1]", "Psq[2][27]", "BishopPair".
 template <typename Layout> std::vector<std::string> layout_names(const Layout& layout) {
@@ -45,11 +116,8 @@ template <typename Layout> std::vector<std::string> layout_names(const Layout& l
 // A game without a taper: its weights struct as (value, 0) pairs, the tuner's layout for
 // a {middlegame, endgame} weight whose endgame half is unused.
 template <typename Weights> std::vector<int> scalar_weight_values(const Weights& w) {
-    static_assert(sizeof(Weights) % sizeof(int) == 0, "a scalar weights struct holds ints only");
-    const int* p = reinterpret_cast<const int*>(&w);
     std::vector<int> v;
-    for (std::size_t i = 0; i < sizeof(Weights) / sizeof(int); ++i)
-        v.push_back(p[i]), v.push_back(0);
+    for (int x : weight_ints(w)) v.push_back(x), v.push_back(0);
     return v;
 }
 

@@ -581,12 +581,22 @@ TEST_CASE("evaluation knows the enhanced pieces and who has them", "[mschess][ev
     Position black = from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1 b");
     CHECK(MsChess::evaluate(white) > 1500);
     CHECK(MsChess::evaluate(black) < -1500);
-    // Symmetric once both are enhanced, and negated with the side to move.
+    // Symmetric once both are enhanced: a position and its colour mirror are worth the same
+    // to whoever moves, the tempo (a small bonus for the mover) and nothing else.
     Position both = from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 wb");
-    CHECK(MsChess::evaluate(both) == 0);
+    Position bothBlack = from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1 wb");
+    CHECK(MsChess::evaluate(both) == MsChess::evaluate(bothBlack));
+    CHECK(MsChess::evaluate(both) >= 0);
+    CHECK(MsChess::evaluate(both) < 50);
     Position a = from_fen("r1b1k2r/pp3ppp/2n5/3p4/3P4/2N5/PP3PPP/R1B1K2R w - - 0 12 wb");
     Position b = from_fen("r1b1k2r/pp3ppp/2n5/3p4/3P4/2N5/PP3PPP/R1B1K2R b - - 0 12 wb");
-    CHECK(MsChess::evaluate(a) == -MsChess::evaluate(b));
+    CHECK(MsChess::evaluate(a) == MsChess::evaluate(b));
+    CHECK(MsChess::evaluate(a) < 50);
+    // Not symmetric: White up a knight, from White's view and (negated) Black's.
+    Position up = from_fen("r1b1k2r/pp3ppp/8/3p4/3P4/2N5/PP3PPP/R1B1K2R w - - 0 12 wb");
+    Position upBlack = from_fen("r1b1k2r/pp3ppp/8/3p4/3P4/2N5/PP3PPP/R1B1K2R b - - 0 12 wb");
+    CHECK(MsChess::evaluate(up) > 400);
+    CHECK(MsChess::evaluate(upBlack) < -400);
 }
 
 TEST_CASE("evaluation values the man's coming promotion, and her stopping it", "[mschess][eval]") {

@@ -57,6 +57,25 @@ TEST_CASE(
     check_file("chess.epd", "multimove", " 0/1");
 }
 
+const std::string OpeningsDir = std::string(HARLEQUIN_TEST_DATA) + "/../../bench/openings/";
+
+// Every position of an openings file (EPD: the FEN's fields up to the first operation `;`)
+// loads in the engine's game, and there are at least 20.
+void check_openings_file(Engine& engine, const std::string& path) {
+    INFO(path);
+    std::ifstream in(path);
+    REQUIRE(in);
+    int lines = 0;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        ++lines;
+        std::string fen = line.substr(0, line.find(';'));
+        INFO(fen);
+        CHECK_FALSE(engine.set_position(fen, {}).has_value());
+    }
+    CHECK(lines >= 20);
+}
+
 TEST_CASE("every registered game has bench positions and an openings file", "[registry]") {
     for (const VariantSpec& spec : registered_variants()) {
         INFO(spec.name);
@@ -68,25 +87,13 @@ TEST_CASE("every registered game has bench positions and an openings file", "[re
             CHECK_FALSE(engine->set_position(bp.fen, {}).has_value());
         }
         // The openings that `harlequin match` and the self-play runs start from.
-        std::ifstream openings(
-            std::string(HARLEQUIN_TEST_DATA) + "/../../bench/openings/" + spec.name + ".epd");
-        REQUIRE(openings);
-        int lines = 0;
-        for (std::string line; std::getline(openings, line);) {
-            if (line.empty() || line[0] == '#') continue;
-            ++lines;
-            // An EPD line: the FEN's fields up to the first operation (`;`) or all of it.
-            std::string fen = line.substr(0, line.find(';'));
-            INFO(fen);
-            CHECK_FALSE(engine->set_position(fen, {}).has_value());
-        }
-        CHECK(lines >= 20);
+        check_openings_file(*engine, OpeningsDir + spec.name + ".epd");
     }
 }
 
 TEST_CASE("every openings file loads in the game its name starts with", "[registry]") {
     // bench/openings/<game>[-<set>].epd: chess.epd, mschess-odds.epd, mschess-black-odds.epd.
-    const std::filesystem::path dir = std::string(HARLEQUIN_TEST_DATA) + "/../../bench/openings";
+    const std::filesystem::path dir = OpeningsDir;
     int files = 0;
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {
         if (entry.path().extension() != ".epd") continue;
@@ -104,16 +111,7 @@ TEST_CASE("every openings file loads in the game its name starts with", "[regist
         REQUIRE_FALSE(game.empty());
         auto engine = make_engine(game);
         REQUIRE(engine);
-        std::ifstream in(entry.path());
-        int lines = 0;
-        for (std::string line; std::getline(in, line);) {
-            if (line.empty() || line[0] == '#') continue;
-            ++lines;
-            std::string fen = line.substr(0, line.find(';'));
-            INFO(fen);
-            CHECK_FALSE(engine->set_position(fen, {}).has_value());
-        }
-        CHECK(lines >= 20);
+        check_openings_file(*engine, entry.path().string());
         ++files;
     }
     CHECK(files >= int(registered_variants().size()));

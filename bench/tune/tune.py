@@ -179,35 +179,56 @@ def command_comment(command, width=100):
     return out + [line]
 
 
-def header_text(game, names, values, command, comment, scalar=False):
+def header_text(game, names, values, command, comment, scalar=False, head=None):
     """The generated weights header: a struct of named {mg, eg} pairs (or, for a game
-    without a taper, of plain ints: the middlegame values) and its values."""
+    without a taper, of plain ints: the middlegame values) and its values. `head`, when
+    given, replaces the leading comment (the producing command and the fit's figures): a
+    header rewritten with its own numbers keeps the record of how they were made."""
     ns = f"hq::{game}::weights"
     kind = ("Values are plain centipawn-like numbers (the game has no taper)" if scalar
             else "Values are {middlegame, endgame} pairs, White's view")
-    lines = command_comment(command) + [
-             "// Do not edit by hand: change the evaluation's terms in evaluate.cpp, rerun the",
-             f"// tuner (docs/tuning.md). {kind}.",
-             ]
-    lines += [f"// {c}" for c in comment]
-    lines += ["#pragma once", "", "// clang-format off (generated layout)", "", f"namespace {ns} {{", ""]
+    if head is None:
+        head = command_comment(command) + [
+            "// Do not edit by hand: change the evaluation's terms in evaluate.cpp, rerun the",
+            f"// tuner (docs/tuning.md). {kind}.",
+        ] + [f"// {c}" for c in comment]
+    lines = list(head)
+    lines += ["#pragma once", "", '#include "engine/eval_trace.h"', "",
+              "// The layout below is generated: clang-format leaves it as written.", "// clang-format off", "", f"namespace {ns} {{", ""]
     if not scalar:
-        lines += ["struct Pair {", "    int mg, eg;", "};", ""]
+        lines += ["using Pair = WeightPair;", ""]
+    groups = groups_of(names)
+    kind_name = "int" if scalar else "Pair"
+
+    def packed(items, indent, width=96):
+        """Items joined on as few lines as fit the width."""
+        out, line = [], indent
+        for item in items:
+            if len(line) + len(item) + 1 > width and line.strip():
+                out.append(line.rstrip())
+                line = indent
+            line += item + " "
+        if line.strip():
+            out.append(line.rstrip())
+        return out
+
     lines += ["// Every tunable weight, in the order `harlequin tune-export` lists them.",
               "struct Weights {"]
-    groups = groups_of(names)
-    for base, dims, _ in groups:
-        lines.append(f"    {'int' if scalar else 'Pair'} {base}{''.join(f'[{d}]' for d in dims)};")
+    lines += packed([f"{kind_name} {base}{''.join(f'[{d}]' for d in dims)};"
+                     for base, dims, _ in groups], "    ")
     lines += ["};", "",
-              "// The layout of Weights, for the trace's weight names: each group's name and",
-              "// array dimensions (1 for a plain pair).",
-              "struct Group {", "    const char* name;", "    int rows, columns;", "};",
-              "inline constexpr Group Layout[] = {"]
-    for base, dims, _ in groups:
-        d = (dims + [1, 1])[:2] if len(dims) < 2 else dims
+              "// The layout of Weights, for the trace's weight names (engine/eval_trace.h).",
+              "inline constexpr WeightGroup Layout[] = {"]
+
+    def rows_cols(dims):
+        if not dims:
+            return 1, 1
         if len(dims) == 1:
-            d = [dims[0], 1]
-        lines.append(f'    {{"{base}", {d[0]}, {d[1]}}},')
+            return dims[0], 1
+        return dims[0], dims[1]
+
+    lines += packed([f'{{"{base}", {rows_cols(dims)[0]}, {rows_cols(dims)[1]}}},'
+                     for base, dims, _ in groups], "    ")
     lines += ["};", "", "inline constexpr Weights Tuned = {"]
 
     def pair(i):
@@ -245,6 +266,25 @@ def header_text(game, names, values, command, comment, scalar=False):
     return "\n".join(lines)
 
 
+def rewrite(game, export, header, scalar):
+    """Rewrites HEADER in today's layout with the values it holds (read back through
+    `harlequin tune-export`'s PREFIX.weights) and its own leading comment."""
+    names, theta = [], []
+    with open(export + ".weights") as f:
+        for line in f:
+            name, mg, eg = line.split()
+            names.append(name)
+            theta += [float(mg), float(eg)]
+    head = []
+    with open(header) as f:
+        for line in f:
+            if not line.startswith("//"):
+                break
+            head.append(line.rstrip("\n"))
+    with open(header, "w") as f:
+        f.write(header_text(game, names, theta, "", [], scalar, head=head))
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", required=True, help="the namespace of the game (chess, ...)")
@@ -260,7 +300,12 @@ def main(argv):
                     help="the game has no taper: write plain ints (the middlegame values)")
     ap.add_argument("--holdout", type=int, default=20,
                     help="every Nth position is held out to measure the fit (0: none)")
+    ap.add_argument("--rewrite", action="store_true",
+                    help="only rewrite --header in the current layout with the values of --export")
     args = ap.parse_args(argv[1:])
+    if args.rewrite:
+        rewrite(args.game, args.export, args.header, args.scalar)
+        return
 
     t0 = time.time()
     names, theta, pos, rows, cols, coefs = read_export(args.export)

@@ -50,32 +50,8 @@ constexpr int KingAttackWeight[PIECE_TYPE_NB] = {0, 0, 2, 2, 3, 5, 0, 0};
 // records the count against the weight's index in weights::Weights, signed for White's
 // view, so the tuner sees the evaluation as coefficients times weights.
 
-constexpr int WeightCount = int(sizeof(weights::Weights) / sizeof(weights::Pair));
-static_assert(sizeof(weights::Weights) % sizeof(weights::Pair) == 0);
-
-int weight_index(const weights::Pair& w) {
-    return int((reinterpret_cast<const char*>(&w) - reinterpret_cast<const char*>(&W))
-        / std::ptrdiff_t(sizeof(weights::Pair)));
-}
-
-struct NoTrace {
-    static constexpr bool enabled = false;
-    void add(Color, const weights::Pair&, float, float) { }
-    void fixed(Color, Score) { }
-};
-
-struct Tracer {
-    static constexpr bool enabled = true;
-    std::vector<float> mg = std::vector<float>(WeightCount);
-    std::vector<float> eg = std::vector<float>(WeightCount);
-    Score fixedScore;
-    void add(Color c, const weights::Pair& w, float mgCount, float egCount) {
-        auto i = std::size_t(weight_index(w));
-        mg[i] += c == WHITE ? mgCount : -mgCount;
-        eg[i] += c == WHITE ? egCount : -egCount;
-    }
-    void fixed(Color c, Score s) { fixedScore += c == WHITE ? s : s * -1; }
-};
+using NoTrace = NoPairTrace;
+using Tracer = PairTracer<weights::Weights>;
 
 // A weight counted n times for colour c.
 template <typename T> Score term(T& tr, Color c, const weights::Pair& w, int n = 1) {
@@ -143,7 +119,7 @@ Score evaluate_side(
         int danger = attackWeight * attackWeight * (attackers >= 3 ? 3 : 2) / 6;
         Score kingDanger {std::min(danger, 600), std::min(danger, 600) / 4};
         score += kingDanger;
-        tr.fixed(Us, kingDanger);
+        tr.fixed(Us, kingDanger.mg, kingDanger.eg);
     }
     // Our pawn shield, for a king on its first two ranks.
     if (relative_rank(Us, ourKing) <= RANK_2) {
@@ -239,27 +215,13 @@ Value evaluate(const Position& pos) {
 
 std::vector<std::string> trace_weight_names() { return layout_names(weights::Layout); }
 
-std::vector<int> trace_weight_values() {
-    std::vector<int> v;
-    const auto* p = reinterpret_cast<const weights::Pair*>(&W);
-    for (int i = 0; i < WeightCount; ++i) v.push_back(p[i].mg), v.push_back(p[i].eg);
-    return v;
-}
+std::vector<int> trace_weight_values() { return pair_weight_values(W); }
 
 void trace(const Position& pos, EvalTrace& t) {
-    Tracer tr;
+    Tracer tr(W);
     int phase, scale;
     evaluate_white(pos, tr, phase, scale);
-    t = EvalTrace {};
-    for (int i = 0; i < WeightCount; ++i) {
-        if (tr.mg[std::size_t(i)] != 0) t.mg.push_back({i, tr.mg[std::size_t(i)]});
-        if (tr.eg[std::size_t(i)] != 0) t.eg.push_back({i, tr.eg[std::size_t(i)]});
-    }
-    t.phase = phase;
-    t.maxPhase = MaxPhase;
-    t.scale = scale / 4.0f;
-    t.fixedMg = tr.fixedScore.mg;
-    t.fixedEg = tr.fixedScore.eg;
+    t = tr.result(phase, MaxPhase, scale / 4.0f);
 }
 
 bool see_ge(const Position& pos, Move m, Value threshold) {

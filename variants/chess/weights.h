@@ -7,60 +7,30 @@
 // loss 0.0286007; 50000 held-out positions: loss 0.0307918 before, 0.0285431 after
 #pragma once
 
-// clang-format off (generated layout)
+#include "engine/eval_trace.h"
+
+// The layout below is generated: clang-format leaves it as written.
+// clang-format off
 
 namespace hq::chess::weights {
 
-struct Pair {
-    int mg, eg;
-};
+using Pair = WeightPair;
 
 // Every tunable weight, in the order `harlequin tune-export` lists them.
 struct Weights {
-    Pair Material[8];
-    Pair Psq[8][64];
-    Pair Mobility[8];
-    Pair BishopPair;
-    Pair RookOpenFile;
-    Pair RookSemiOpenFile;
-    Pair DoubledPawn;
-    Pair IsolatedPawn;
-    Pair BackwardPawn;
-    Pair ThreatByPawn;
-    Pair HangingPiece;
-    Pair Tempo;
-    Pair PassedPawn[8];
-    Pair PassedFreePath;
-    Pair PassedKingDistance;
-    Pair ShieldNear;
-    Pair ShieldFar;
-    Pair ShieldMissing;
+    Pair Material[8]; Pair Psq[8][64]; Pair Mobility[8]; Pair BishopPair; Pair RookOpenFile;
+    Pair RookSemiOpenFile; Pair DoubledPawn; Pair IsolatedPawn; Pair BackwardPawn;
+    Pair ThreatByPawn; Pair HangingPiece; Pair Tempo; Pair PassedPawn[8]; Pair PassedFreePath;
+    Pair PassedKingDistance; Pair ShieldNear; Pair ShieldFar; Pair ShieldMissing;
 };
 
-// The layout of Weights, for the trace's weight names: each group's name and
-// array dimensions (1 for a plain pair).
-struct Group {
-    const char* name;
-    int rows, columns;
-};
-inline constexpr Group Layout[] = {
-    {"Material", 8, 1},
-    {"Psq", 8, 64},
-    {"Mobility", 8, 1},
-    {"BishopPair", 1, 1},
-    {"RookOpenFile", 1, 1},
-    {"RookSemiOpenFile", 1, 1},
-    {"DoubledPawn", 1, 1},
-    {"IsolatedPawn", 1, 1},
-    {"BackwardPawn", 1, 1},
-    {"ThreatByPawn", 1, 1},
-    {"HangingPiece", 1, 1},
-    {"Tempo", 1, 1},
-    {"PassedPawn", 8, 1},
-    {"PassedFreePath", 1, 1},
-    {"PassedKingDistance", 1, 1},
-    {"ShieldNear", 1, 1},
-    {"ShieldFar", 1, 1},
+// The layout of Weights, for the trace's weight names (engine/eval_trace.h).
+inline constexpr WeightGroup Layout[] = {
+    {"Material", 8, 1}, {"Psq", 8, 64}, {"Mobility", 8, 1}, {"BishopPair", 1, 1},
+    {"RookOpenFile", 1, 1}, {"RookSemiOpenFile", 1, 1}, {"DoubledPawn", 1, 1},
+    {"IsolatedPawn", 1, 1}, {"BackwardPawn", 1, 1}, {"ThreatByPawn", 1, 1},
+    {"HangingPiece", 1, 1}, {"Tempo", 1, 1}, {"PassedPawn", 8, 1}, {"PassedFreePath", 1, 1},
+    {"PassedKingDistance", 1, 1}, {"ShieldNear", 1, 1}, {"ShieldFar", 1, 1},
     {"ShieldMissing", 1, 1},
 };
 

@@ -4,33 +4,23 @@
 // (docs/tuning.md). Values are plain centipawn-like numbers (the game has no taper).
 #pragma once
 
-// clang-format off (generated layout)
+#include "engine/eval_trace.h"
+
+// The layout below is generated: clang-format leaves it as written.
+// clang-format off
 
 namespace hq::control::weights {
 
 // Every tunable weight, in the order `harlequin tune-export` lists them.
 struct Weights {
-    int Material[8];
-    int Centre[8];
-    int PawnAdvance[8];
-    int ColouredSquare;
-    int KingZoneAttack;
+    int Material[8]; int Centre[8]; int PawnAdvance[8]; int ColouredSquare; int KingZoneAttack;
     int Tempo;
 };
 
-// The layout of Weights, for the trace's weight names: each group's name and
-// array dimensions (1 for a plain pair).
-struct Group {
-    const char* name;
-    int rows, columns;
-};
-inline constexpr Group Layout[] = {
-    {"Material", 8, 1},
-    {"Centre", 8, 1},
-    {"PawnAdvance", 8, 1},
-    {"ColouredSquare", 1, 1},
-    {"KingZoneAttack", 1, 1},
-    {"Tempo", 1, 1},
+// The layout of Weights, for the trace's weight names (engine/eval_trace.h).
+inline constexpr WeightGroup Layout[] = {
+    {"Material", 8, 1}, {"Centre", 8, 1}, {"PawnAdvance", 8, 1}, {"ColouredSquare", 1, 1},
+    {"KingZoneAttack", 1, 1}, {"Tempo", 1, 1},
 };
 
 inline constexpr Weights Tuned = {

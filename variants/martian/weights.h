@@ -7,33 +7,22 @@
 // loss 0.0234905; 18277 held-out positions: loss 0.0284610 before, 0.0233762 after
 #pragma once
 
-// clang-format off (generated layout)
+#include "engine/eval_trace.h"
+
+// The layout below is generated: clang-format leaves it as written.
+// clang-format off
 
 namespace hq::martian::weights {
 
 // Every tunable weight, in the order `harlequin tune-export` lists them.
 struct Weights {
-    int ScorePip;
-    int ZonePip;
-    int Mobility[4];
-    int ThreatOnMove;
-    int ThreatWaiting;
-    int Tempo;
+    int ScorePip; int ZonePip; int Mobility[4]; int ThreatOnMove; int ThreatWaiting; int Tempo;
 };
 
-// The layout of Weights, for the trace's weight names: each group's name and
-// array dimensions (1 for a plain pair).
-struct Group {
-    const char* name;
-    int rows, columns;
-};
-inline constexpr Group Layout[] = {
-    {"ScorePip", 1, 1},
-    {"ZonePip", 1, 1},
-    {"Mobility", 4, 1},
-    {"ThreatOnMove", 1, 1},
-    {"ThreatWaiting", 1, 1},
-    {"Tempo", 1, 1},
+// The layout of Weights, for the trace's weight names (engine/eval_trace.h).
+inline constexpr WeightGroup Layout[] = {
+    {"ScorePip", 1, 1}, {"ZonePip", 1, 1}, {"Mobility", 4, 1}, {"ThreatOnMove", 1, 1},
+    {"ThreatWaiting", 1, 1}, {"Tempo", 1, 1},
 };
 
 inline constexpr Weights Tuned = {

@@ -38,29 +38,8 @@ constexpr int MaxShare = 110;           // /256: the cap, short of a promotion i
 // (NoTrace) is the weight times its count; a Tracer also records the count against the
 // weight's index, signed for White's view.
 
-constexpr int WeightCount = int(sizeof(weights::Weights) / sizeof(weights::Pair));
-static_assert(sizeof(weights::Weights) % sizeof(weights::Pair) == 0);
-
-int weight_index(const weights::Pair& w) {
-    return int((reinterpret_cast<const char*>(&w) - reinterpret_cast<const char*>(&W))
-        / std::ptrdiff_t(sizeof(weights::Pair)));
-}
-
-struct NoTrace {
-    static constexpr bool enabled = false;
-    void add(Color, const weights::Pair&, float, float) { }
-};
-
-struct Tracer {
-    static constexpr bool enabled = true;
-    std::vector<float> mg = std::vector<float>(WeightCount);
-    std::vector<float> eg = std::vector<float>(WeightCount);
-    void add(Color c, const weights::Pair& w, float mgCount, float egCount) {
-        auto i = std::size_t(weight_index(w));
-        mg[i] += c == WHITE ? mgCount : -mgCount;
-        eg[i] += c == WHITE ? egCount : -egCount;
-    }
-};
+using NoTrace = NoPairTrace;
+using Tracer = PairTracer<weights::Weights>;
 
 // A weight counted once for colour c.
 template <typename T> Score term(T& tr, Color c, const weights::Pair& w) {
@@ -173,24 +152,13 @@ Value evaluate(const Position& pos) {
 
 std::vector<std::string> trace_weight_names() { return layout_names(weights::Layout); }
 
-std::vector<int> trace_weight_values() {
-    std::vector<int> v;
-    const auto* p = reinterpret_cast<const weights::Pair*>(&W);
-    for (int i = 0; i < WeightCount; ++i) v.push_back(p[i].mg), v.push_back(p[i].eg);
-    return v;
-}
+std::vector<int> trace_weight_values() { return pair_weight_values(W); }
 
 void trace(const Position& pos, EvalTrace& t) {
-    Tracer tr;
+    Tracer tr(W);
     int phase;
     evaluate_white(pos, tr, phase);
-    t = EvalTrace {};
-    for (int i = 0; i < WeightCount; ++i) {
-        if (tr.mg[std::size_t(i)] != 0) t.mg.push_back({i, tr.mg[std::size_t(i)]});
-        if (tr.eg[std::size_t(i)] != 0) t.eg.push_back({i, tr.eg[std::size_t(i)]});
-    }
-    t.phase = phase;
-    t.maxPhase = MaxPhase;
+    t = tr.result(phase, MaxPhase);
 }
 
 } // namespace hq::mschess

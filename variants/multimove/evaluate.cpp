@@ -42,36 +42,18 @@ constexpr int PhaseMax = 24;
 // (NoTrace) is the weight times its count; a Tracer also records the count against the
 // weight's index, signed for White's view.
 
-constexpr int WeightCount = int(sizeof(weights::Weights) / sizeof(weights::Pair));
-static_assert(sizeof(weights::Weights) % sizeof(weights::Pair) == 0);
-
 struct Score {
     int mg = 0, eg = 0;
     Score& operator+=(Score o) { return mg += o.mg, eg += o.eg, *this; }
     Score& operator-=(Score o) { return mg -= o.mg, eg -= o.eg, *this; }
 };
 
-int weight_index(const weights::Pair& w) {
-    return int((reinterpret_cast<const char*>(&w) - reinterpret_cast<const char*>(&W))
-        / std::ptrdiff_t(sizeof(weights::Pair)));
-}
-
-struct NoTrace {
-    static constexpr bool enabled = false;
-    void add(Color, const weights::Pair&, float) { }
-};
-
-struct Tracer {
-    static constexpr bool enabled = true;
-    std::vector<float> coef = std::vector<float>(WeightCount);
-    void add(Color c, const weights::Pair& w, float count) {
-        coef[std::size_t(weight_index(w))] += c == WHITE ? count : -count;
-    }
-};
+using NoTrace = NoPairTrace;
+using Tracer = PairTracer<weights::Weights>;
 
 // A weight counted n times for colour c (n may be a fraction: a share in sixteenths).
 template <typename T> Score term(T& tr, Color c, const weights::Pair& w, int n = 1, int per = 1) {
-    if constexpr (T::enabled) tr.add(c, w, float(n) / float(per));
+    if constexpr (T::enabled) tr.add(c, w, float(n) / float(per), float(n) / float(per));
     return {w.mg * n / per, w.eg * n / per};
 }
 
@@ -246,8 +228,8 @@ template <typename T> int evaluate_us(const Position& pos, T& tr, int& phase) {
     dynamic.mg += (collected * W.OwnGain.mg - lost * W.EnemyGain.mg) / 16;
     dynamic.eg += (collected * W.OwnGain.eg - lost * W.EnemyGain.eg) / 16;
     if constexpr (T::enabled) {
-        tr.add(us, W.OwnGain, float(collected) / 16);
-        tr.add(them, W.EnemyGain, float(lost) / 16);
+        tr.add(us, W.OwnGain, float(collected) / 16, float(collected) / 16);
+        tr.add(them, W.EnemyGain, float(lost) / 16, float(lost) / 16);
     }
 
     // 5. Tempo: the moves we still have this turn.
@@ -268,27 +250,15 @@ Value evaluate(const Position& pos) {
 
 std::vector<std::string> trace_weight_names() { return layout_names(weights::Layout); }
 
-std::vector<int> trace_weight_values() {
-    std::vector<int> v;
-    const auto* p = reinterpret_cast<const weights::Pair*>(&W);
-    for (int i = 0; i < WeightCount; ++i) v.push_back(p[i].mg), v.push_back(p[i].eg);
-    return v;
-}
+std::vector<int> trace_weight_values() { return pair_weight_values(W); }
 
+// Every term here is tapered: the same coefficient stands for the middlegame and the
+// endgame half of its weight.
 void trace(const Position& pos, EvalTrace& t) {
-    Tracer tr;
+    Tracer tr(W);
     int phase;
     evaluate_us(pos, tr, phase);
-    t = EvalTrace {};
-    // Every term here is tapered: the same coefficient stands for the middlegame and the
-    // endgame half of its weight.
-    for (int i = 0; i < WeightCount; ++i)
-        if (float c = tr.coef[std::size_t(i)]; c != 0) {
-            t.mg.push_back({i, c});
-            t.eg.push_back({i, c});
-        }
-    t.phase = phase;
-    t.maxPhase = PhaseMax;
+    t = tr.result(phase, PhaseMax);
 }
 
 } // namespace hq::multimove

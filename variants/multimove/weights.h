@@ -7,59 +7,30 @@
 // loss 0.0490054; 22766 held-out positions: loss 0.0515342 before, 0.0492571 after
 #pragma once
 
-// clang-format off (generated layout)
+#include "engine/eval_trace.h"
+
+// The layout below is generated: clang-format leaves it as written.
+// clang-format off
 
 namespace hq::multimove::weights {
 
-struct Pair {
-    int mg, eg;
-};
+using Pair = WeightPair;
 
 // Every tunable weight, in the order `harlequin tune-export` lists them.
 struct Weights {
-    Pair Material[8];
-    Pair KnightCentre;
-    Pair BishopCentre;
-    Pair QueenCentre;
-    Pair RookOnSeventh;
-    Pair PawnAdvance;
-    Pair CentrePawnAdvance;
-    Pair KingBackRank;
-    Pair KingCentre;
-    Pair Mobility[8];
-    Pair PassedPawn[8];
-    Pair KingZone;
-    Pair RunnerMover;
-    Pair RunnerOpponent;
-    Pair OwnGain;
-    Pair EnemyGain;
-    Pair TempoPerMove;
+    Pair Material[8]; Pair KnightCentre; Pair BishopCentre; Pair QueenCentre;
+    Pair RookOnSeventh; Pair PawnAdvance; Pair CentrePawnAdvance; Pair KingBackRank;
+    Pair KingCentre; Pair Mobility[8]; Pair PassedPawn[8]; Pair KingZone; Pair RunnerMover;
+    Pair RunnerOpponent; Pair OwnGain; Pair EnemyGain; Pair TempoPerMove;
 };
 
-// The layout of Weights, for the trace's weight names: each group's name and
-// array dimensions (1 for a plain pair).
-struct Group {
-    const char* name;
-    int rows, columns;
-};
-inline constexpr Group Layout[] = {
-    {"Material", 8, 1},
-    {"KnightCentre", 1, 1},
-    {"BishopCentre", 1, 1},
-    {"QueenCentre", 1, 1},
-    {"RookOnSeventh", 1, 1},
-    {"PawnAdvance", 1, 1},
-    {"CentrePawnAdvance", 1, 1},
-    {"KingBackRank", 1, 1},
-    {"KingCentre", 1, 1},
-    {"Mobility", 8, 1},
-    {"PassedPawn", 8, 1},
-    {"KingZone", 1, 1},
-    {"RunnerMover", 1, 1},
-    {"RunnerOpponent", 1, 1},
-    {"OwnGain", 1, 1},
-    {"EnemyGain", 1, 1},
-    {"TempoPerMove", 1, 1},
+// The layout of Weights, for the trace's weight names (engine/eval_trace.h).
+inline constexpr WeightGroup Layout[] = {
+    {"Material", 8, 1}, {"KnightCentre", 1, 1}, {"BishopCentre", 1, 1}, {"QueenCentre", 1, 1},
+    {"RookOnSeventh", 1, 1}, {"PawnAdvance", 1, 1}, {"CentrePawnAdvance", 1, 1},
+    {"KingBackRank", 1, 1}, {"KingCentre", 1, 1}, {"Mobility", 8, 1}, {"PassedPawn", 8, 1},
+    {"KingZone", 1, 1}, {"RunnerMover", 1, 1}, {"RunnerOpponent", 1, 1}, {"OwnGain", 1, 1},
+    {"EnemyGain", 1, 1}, {"TempoPerMove", 1, 1},
 };
 
 inline constexpr Weights Tuned = {
