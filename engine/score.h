@@ -39,6 +39,23 @@ struct Outcome {
 };
 
 // "1-0", "0-1", "1/2-1/2" or "*".
+// The ends the games on the orthodox board share, with their PGN texts: no legal move
+// (checkmate, the mover losing, or stalemate), then the draws by the fifty-move rule, the
+// game's own material rule and threefold repetition, asked in that order.
+inline Outcome mate_or_stalemate(bool whiteToMove, bool inCheck) {
+    if (!inCheck) return {Result::DRAW, "Draw by stalemate"};
+    return whiteToMove ? Outcome {Result::BLACK_WINS, "Black mates"}
+                       : Outcome {Result::WHITE_WINS, "White mates"};
+}
+
+template <typename P>
+Outcome orthodox_draw(const P& pos, bool fifty, bool material, const char* materialText) {
+    if (fifty) return {Result::DRAW, "Draw by fifty moves rule"};
+    if (material) return {Result::DRAW, materialText};
+    if (pos.is_repetition(0)) return {Result::DRAW, "Draw by 3-fold repetition"};
+    return {};
+}
+
 inline const char* result_text(Result r) {
     switch (r) {
     case Result::WHITE_WINS: return "1-0";

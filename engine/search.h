@@ -233,6 +233,33 @@ private:
         return pos.side_to_move() != us ? -search(-beta, -alpha) : search(alpha, beta);
     }
 
+    // What search and qsearch do first at every node: the limits (and the abort), the
+    // deepest ply reached, a game decided by a rule, the maximal depth. A value ends the
+    // node; otherwise `inCheck` says whether the side to move is in check.
+    std::optional<Value> enter_node(int ply, bool& inCheck) {
+        check_limits();
+        if (stopped()) return VALUE_ZERO;
+        selDepth = std::max(selDepth, ply);
+        if (auto v = G::rule_value(pos, ply)) return v;
+        inCheck = pos.in_check();
+        if (ply >= MAX_PLY - 2) return inCheck ? VALUE_DRAW : G::evaluate(pos);
+        return std::nullopt;
+    }
+
+    // A searched move's value against the node's best so far: a new best value, and above
+    // alpha also the best move, the PV (at PV nodes) and a raised alpha. Returns whether it
+    // raised alpha (the caller then tests beta).
+    bool raise_best(
+        Value v, Move m, int ply, bool pvNode, Value& best, Move& bestMove, Value& alpha) {
+        if (v <= best) return false;
+        best = v;
+        if (v <= alpha) return false;
+        bestMove = m;
+        if (pvNode) update_pv(ply, m);
+        alpha = v;
+        return true;
+    }
+
     void update_pv(int ply, Move m) {
         pvTable[ply][0] = m;
         int len = pvLength[ply + 1];
@@ -287,16 +314,10 @@ private:
         // Step 1. Quiescence search at the horizon.
         if (depth <= 0) return qsearch(alpha, beta, ply, pvNode);
 
-        // Step 2. Abort and limits.
-        check_limits();
-        if (stopped()) return VALUE_ZERO;
-        selDepth = std::max(selDepth, ply);
-
-        // Step 3. Games decided by a rule (repetition, fifty moves, a score), and the
-        // maximal depth.
-        if (auto v = G::rule_value(pos, ply)) return *v;
-        const bool inCheck = pos.in_check();
-        if (ply >= MAX_PLY - 2) return inCheck ? VALUE_DRAW : G::evaluate(pos);
+        // Steps 2 and 3. Abort and limits; games decided by a rule (repetition, fifty
+        // moves, a score), and the maximal depth.
+        bool inCheck = false;
+        if (auto v = enter_node(ply, inCheck)) return *v;
 
         // Step 4. Mate distance pruning: no line from here can beat a mate found closer
         // to the root.
@@ -466,21 +487,13 @@ private:
 
             if (stopped()) return VALUE_ZERO;
 
-            if (v > best) {
-                best = v;
-                if (v > alpha) {
-                    bestMove = m;
-                    if (pvNode) update_pv(ply, m);
-                    alpha = v;
-                    if (v >= beta) {
-                        // Step 14. A quiet cutoff move becomes a killer and gains history;
-                        // the quiets tried before it lose some.
-                        if (!noisy)
-                            reward_quiet_cutoff(ss, us, m, previous, depth,
-                                std::span<const Move>(quietsTried, quietCount));
-                        break;
-                    }
-                }
+            if (raise_best(v, m, ply, pvNode, best, bestMove, alpha) && v >= beta) {
+                // Step 14. A quiet cutoff move becomes a killer and gains history; the
+                // quiets tried before it lose some.
+                if (!noisy)
+                    reward_quiet_cutoff(
+                        ss, us, m, previous, depth, std::span<const Move>(quietsTried, quietCount));
+                break;
             }
             if (!noisy && quietCount < params::MaxQuietsRemembered) quietsTried[quietCount++] = m;
         }
@@ -586,17 +599,11 @@ private:
     Value qsearch(Value alpha, Value beta, int ply, bool pvNode, int qsPly = 0) {
         pvLength[ply] = 0;
 
-        // Step Q1. Abort and limits.
-        check_limits();
-        if (stopped()) return VALUE_ZERO;
-        selDepth = std::max(selDepth, ply);
-
-        // Step Q2. Games decided by a rule, the maximal depth, and the bound on capture
-        // sequences (games with several moves a turn can chain many captures before the
-        // position calms down).
-        if (auto v = G::rule_value(pos, ply)) return *v;
-        const bool inCheck = pos.in_check();
-        if (ply >= MAX_PLY - 2) return inCheck ? VALUE_DRAW : G::evaluate(pos);
+        // Steps Q1 and Q2. Abort and limits; games decided by a rule, the maximal depth,
+        // and the bound on capture sequences (games with several moves a turn can chain
+        // many captures before the position calms down).
+        bool inCheck = false;
+        if (auto v = enter_node(ply, inCheck)) return *v;
         if (qsPly >= (G::alternating ? params::MaxQsearchPlies : params::MaxQsearchPliesTurns))
             return G::evaluate(pos);
 
@@ -635,15 +642,7 @@ private:
             Value v = child(us, qs, alpha, beta);
             pos.undo_move(m);
             if (stopped()) return VALUE_ZERO;
-            if (v > best) {
-                best = v;
-                if (v > alpha) {
-                    bestMove = m;
-                    if (pvNode) update_pv(ply, m);
-                    alpha = v;
-                    if (v >= beta) break;
-                }
-            }
+            if (raise_best(v, m, ply, pvNode, best, bestMove, alpha) && v >= beta) break;
         }
         // Step Q7. In check with no evasion: mated (or what the game says).
         if (inCheck && moveCount == 0) return G::no_moves_value(pos, ply);

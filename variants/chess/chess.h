@@ -62,15 +62,10 @@ struct Chess {
     }
 
     static Outcome adjudicate(const Position& pos) {
-        if (chess::count_legal(pos) == 0) {
-            if (!pos.in_check()) return {Result::DRAW, "Draw by stalemate"};
-            return pos.side_to_move() == WHITE ? Outcome {Result::BLACK_WINS, "Black mates"}
-                                               : Outcome {Result::WHITE_WINS, "White mates"};
-        }
-        if (pos.fifty_move_draw()) return {Result::DRAW, "Draw by fifty moves rule"};
-        if (pos.has_insufficient_material()) return {Result::DRAW, "Draw by insufficient material"};
-        if (pos.is_repetition(0)) return {Result::DRAW, "Draw by 3-fold repetition"};
-        return {};
+        if (chess::count_legal(pos) == 0)
+            return mate_or_stalemate(pos.side_to_move() == WHITE, pos.in_check());
+        return orthodox_draw(pos, pos.fifty_move_draw(), pos.has_insufficient_material(),
+            "Draw by insufficient material");
     }
 
     // The referee's PGN notation.

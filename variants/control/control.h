@@ -38,15 +38,10 @@ struct ControlChess {
     // Mate (no legal move, queen rescue included, while in check) loses; stalemate,
     // fifty moves, bare kings and threefold repetition draw.
     static Outcome adjudicate(const Position& pos) {
-        if (control::count_legal(pos) == 0) {
-            if (!pos.in_check()) return {Result::DRAW, "Draw by stalemate"};
-            return pos.side_to_move() == WHITE ? Outcome {Result::BLACK_WINS, "Black mates"}
-                                               : Outcome {Result::WHITE_WINS, "White mates"};
-        }
-        if (pos.fifty_move_draw()) return {Result::DRAW, "Draw by fifty moves rule"};
-        if (pos.bare_kings()) return {Result::DRAW, "Draw by insufficient material (bare kings)"};
-        if (pos.is_repetition(0)) return {Result::DRAW, "Draw by 3-fold repetition"};
-        return {};
+        if (control::count_legal(pos) == 0)
+            return mate_or_stalemate(pos.side_to_move() == WHITE, pos.in_check());
+        return orthodox_draw(pos, pos.fifty_move_draw(), pos.bare_kings(),
+            "Draw by insufficient material (bare kings)");
     }
 
     // ---- Search hooks ------------------------------------------------------------------

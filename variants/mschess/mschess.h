@@ -72,15 +72,10 @@ struct MsChess {
     static void trace(const Position& pos, EvalTrace& t) { mschess::trace(pos, t); }
 
     static Outcome adjudicate(const Position& pos) {
-        if (mschess::count_legal(pos) == 0) {
-            if (!pos.in_check()) return {Result::DRAW, "Draw by stalemate"};
-            return pos.side_to_move() == WHITE ? Outcome {Result::BLACK_WINS, "Black mates"}
-                                               : Outcome {Result::WHITE_WINS, "White mates"};
-        }
-        if (pos.fifty_move_draw()) return {Result::DRAW, "Draw by fifty moves rule"};
-        if (pos.bare_kings()) return {Result::DRAW, "Draw by insufficient material (bare kings)"};
-        if (pos.is_repetition(0)) return {Result::DRAW, "Draw by 3-fold repetition"};
-        return {};
+        if (mschess::count_legal(pos) == 0)
+            return mate_or_stalemate(pos.side_to_move() == WHITE, pos.in_check());
+        return orthodox_draw(pos, pos.fifty_move_draw(), pos.bare_kings(),
+            "Draw by insufficient material (bare kings)");
     }
 
     // ---- Search hooks ------------------------------------------------------------------

@@ -53,13 +53,10 @@ struct MultiMove {
                 white ? "White cannot finish the turn" : "Black cannot finish the turn"};
         }
         if (!can_finish_turn(pos, pos.frame(), RefereeLookAhead, true).value_or(true)) {
-            if (!pos.in_check()) return {Result::DRAW, "Draw by stalemate"};
-            return {moverLoses, white ? "Black mates" : "White mates"};
+            return mate_or_stalemate(white, pos.in_check());
         }
-        if (pos.fifty_move_limit()) return {Result::DRAW, "Draw by fifty moves rule"};
-        if (pos.bare_kings()) return {Result::DRAW, "Draw by insufficient material"};
-        if (pos.is_repetition(0)) return {Result::DRAW, "Draw by 3-fold repetition"};
-        return {};
+        return orthodox_draw(
+            pos, pos.fifty_move_limit(), pos.bare_kings(), "Draw by insufficient material");
     }
 
     // ---- Search hooks -------------------------------------------------------------------
