@@ -94,6 +94,37 @@ template <typename Weights> std::vector<int> weight_ints(const Weights& w) {
     return std::vector<int>(p, p + sizeof(Weights) / sizeof(int));
 }
 
+// The tracers of an evaluation without a taper, whose weights struct holds ints only
+// (Control, Martian): the same contract as the pair tracers, the counts recorded for
+// `side` and so negated for Black.
+struct NoScalarTrace {
+    static constexpr bool enabled = false;
+    void add(Color, const int&, float) { }
+};
+
+template <typename Weights> struct ScalarTracer {
+    static_assert(sizeof(Weights) % sizeof(int) == 0, "a weights struct holds ints only");
+    static constexpr int Count = int(sizeof(Weights) / sizeof(int));
+    static constexpr bool enabled = true;
+    const Weights& weights;
+    std::vector<float> coefficient = std::vector<float>(Count);
+
+    explicit ScalarTracer(const Weights& w)
+        : weights(w) { }
+    void add(Color side, const int& w, float count) {
+        auto i = std::size_t(&w - reinterpret_cast<const int*>(&weights));
+        coefficient[i] += side == WHITE ? count : -count;
+    }
+    // The trace of the position just evaluated: every weight counts as "middlegame".
+    [[nodiscard]] EvalTrace result() const {
+        EvalTrace t;
+        for (int i = 0; i < Count; ++i)
+            if (coefficient[std::size_t(i)] != 0) t.mg.push_back({i, coefficient[std::size_t(i)]});
+        t.phase = t.maxPhase = 1;
+        return t;
+    }
+};
+
 // A weights struct of pairs as the tuner's flat list: mg, eg, mg, eg...
 template <typename Weights> std::vector<int> pair_weight_values(const Weights& w) {
     static_assert(sizeof(Weights) % sizeof(WeightPair) == 0, "a weights struct of pairs only");

@@ -18,24 +18,12 @@ namespace {
 // (negative), the tempo. Fixed here: the pool's share of material.
 
 constexpr const weights::Weights& W = weights::Tuned;
-constexpr int WeightCount = int(sizeof(weights::Weights) / sizeof(int));
 constexpr int PoolFraction = 8; // a usable pool piece counts 1/8 of its material value
 
 // Without tracing (the engine's case) a term is its weight times its count; a Tracer also
 // records the count against the weight's index, for White's view (engine/eval_trace.h).
-struct NoTrace {
-    static constexpr bool enabled = false;
-    void add(Color, const int&, float) { }
-};
-
-struct Tracer {
-    static constexpr bool enabled = true;
-    std::vector<float> coefficient = std::vector<float>(WeightCount);
-    void add(Color player, const int& w, float count) {
-        auto i = std::size_t(&w - reinterpret_cast<const int*>(&W));
-        coefficient[i] += player == WHITE ? count : -count;
-    }
-};
+using NoTrace = NoScalarTrace;
+using Tracer = ScalarTracer<weights::Weights>;
 
 template <typename T> int term(T& tr, Color player, const int& w, int count = 1) {
     if constexpr (T::enabled) tr.add(player, w, float(count));
@@ -111,13 +99,9 @@ std::vector<std::string> trace_weight_names() { return layout_names(weights::Lay
 std::vector<int> trace_weight_values() { return scalar_weight_values(W); }
 
 void trace(const Position& pos, EvalTrace& t) {
-    Tracer tr;
+    Tracer tr(W);
     evaluate_with(pos, tr);
-    t = EvalTrace {};
-    for (int i = 0; i < WeightCount; ++i)
-        if (tr.coefficient[std::size_t(i)] != 0)
-            t.mg.push_back({i, tr.coefficient[std::size_t(i)]});
-    t.phase = t.maxPhase = 1; // no taper
+    t = tr.result();
 }
 
 } // namespace hq::control
