@@ -52,6 +52,11 @@ struct GameHooks {
     // The tuning trace (eval_trace.h), all three or none: G::trace(pos, EvalTrace&),
     // G::trace_weight_names() and G::trace_weight_values().
     bool trace = false;
+    // G::search_skips(pos, m): a legal move the search leaves out as never worth playing
+    // (Martian Chess: calling the clock without leading). It is still legal: perft, the
+    // referee and `searchmoves` see it, and a position whose every move it skips is
+    // searched in full.
+    bool searchSkips = false;
 };
 
 template <typename G>
@@ -125,6 +130,10 @@ concept HasNoisyGain = requires(const typename G::Position& pos, typename G::Mov
     { G::noisy_gain(pos, m) } -> std::same_as<Value>;
 };
 template <typename G>
+concept HasSearchSkips = requires(const typename G::Position& pos, typename G::Move m) {
+    { G::search_skips(pos, m) } -> std::same_as<bool>;
+};
+template <typename G>
 concept HasSan = requires(const typename G::Position& pos, typename G::Move m) {
     { G::san(pos, m) } -> std::same_as<std::string>;
 };
@@ -166,6 +175,8 @@ template <typename G> constexpr bool check_hooks() {
     static_assert(h.see == HasSee<G>, "hooks.see disagrees with G::see_ge(pos, m, Value) -> bool");
     static_assert(h.noisyGain == HasNoisyGain<G>,
         "hooks.noisyGain disagrees with G::noisy_gain(pos, m) -> Value");
+    static_assert(h.searchSkips == HasSearchSkips<G>,
+        "hooks.searchSkips disagrees with G::search_skips(pos, m) -> bool");
     static_assert(h.san == HasSan<G>, "hooks.san disagrees with G::san(pos, m) -> std::string");
     static_assert(h.setVariant == HasSetVariant<G>,
         "hooks.setVariant disagrees with Position::set_variant(const VariantSpec&)");

@@ -9,6 +9,8 @@
 //   3. quiet moves: the two killers and the counter move first, then by history score;
 //   4. the bad noisy moves put aside in stage 2.
 //
+// Moves the game's `search_skips` hook names are never handed out (GameHooks).
+//
 // In quiescence search only stages 1-2 run, unless the side to move is in check (then
 // every evasion is tried).
 #pragma once
@@ -48,7 +50,8 @@ public:
         switch (stage) {
         case TT_MOVE:
             stage = GEN_NOISY;
-            if (ttMove && (!quiescence || G::is_noisy(pos, ttMove)) && G::is_legal(pos, ttMove))
+            if (ttMove && (!quiescence || G::is_noisy(pos, ttMove)) && G::is_legal(pos, ttMove)
+                && !skipped(ttMove))
                 return ttMove;
             [[fallthrough]];
         case GEN_NOISY:
@@ -63,7 +66,7 @@ public:
         case GOOD_NOISY:
             while (cur < moves.size()) {
                 Move m = pick_best();
-                if (m == ttMove) continue;
+                if (m == ttMove || skipped(m)) continue;
                 if (!is_good_noisy(m)) {
                     bad[badCount++] = m;
                     continue;
@@ -91,7 +94,7 @@ public:
         case QUIETS:
             while (cur < moves.size()) {
                 Move m = pick_best();
-                if (m != ttMove) return m;
+                if (m != ttMove && !skipped(m)) return m;
             }
             stage = BAD_NOISY;
             badCur = 0;
@@ -110,6 +113,12 @@ public:
 
 private:
     enum Stage { TT_MOVE, GEN_NOISY, GOOD_NOISY, GEN_QUIET, QUIETS, BAD_NOISY, DONE };
+
+    // A move the game tells the search to leave out (GameHooks::searchSkips).
+    bool skipped(Move m) const {
+        if constexpr (G::hooks.searchSkips) return G::search_skips(pos, m);
+        else return false;
+    }
 
     bool is_good_noisy(Move m) const {
         if constexpr (G::hooks.see) return G::see_ge(pos, m, 0);

@@ -673,20 +673,24 @@ void think(const typename G::Position& root, SharedSearch& shared, const SearchC
     using Worker = SearchWorker<G>;
     using Move = typename G::Move;
 
-    // Root moves: every legal move, or those `searchmoves` names.
+    // Root moves: every legal move, or those `searchmoves` names. Without `searchmoves`
+    // the moves the game's search skips are left out, unless that would leave none.
     typename G::MoveList legal;
     G::generate_legal(root, legal);
     std::vector<typename Worker::RootMove> rootMoves;
-    for (Move m : legal) {
-        const auto& wanted = shared.limits.searchMoves;
-        if (!wanted.empty()
-            && std::find(wanted.begin(), wanted.end(), root.move_text(m)) == wanted.end())
-            continue;
-        typename Worker::RootMove rm;
-        rm.move = m;
-        rm.pv.push_back(m);
-        rootMoves.push_back(rm);
-    }
+    const auto& wanted = shared.limits.searchMoves;
+    for (int pass = 0; pass < 2 && rootMoves.empty(); ++pass)
+        for (Move m : legal) {
+            if (!wanted.empty()
+                && std::find(wanted.begin(), wanted.end(), root.move_text(m)) == wanted.end())
+                continue;
+            if constexpr (G::hooks.searchSkips)
+                if (pass == 0 && wanted.empty() && G::search_skips(root, m)) continue;
+            typename Worker::RootMove rm;
+            rm.move = m;
+            rm.pv.push_back(m);
+            rootMoves.push_back(rm);
+        }
 
     auto wait_for_release = [&] {
         // In infinite and ponder mode the best move waits for `stop` or `ponderhit`.

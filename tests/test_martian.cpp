@@ -494,6 +494,35 @@ TEST_CASE("the search takes a free queen", "[martian][search]") {
     CHECK(r.best.rfind("c4c5", 0) == 0);
 }
 
+TEST_CASE("the search calls the clock only when the call leaves the mover ahead",
+    "[martian][search][clock]") {
+    static_assert(Martian::hooks.searchSkips);
+    // The hook: a call is skipped with the scores level or behind after the move, a
+    // capture that puts the mover ahead may call, and a move that calls nothing never is.
+    Position level = from_fen("qqd1/qdp1/d1p1/2p1/2D1/1PP1/1PDQ/1DQQ w - - 6 4 0+0 - -");
+    CHECK(Martian::search_skips(level, *level.parse_move("b3a4*")));
+    CHECK_FALSE(Martian::search_skips(level, *level.parse_move("b3a4")));
+    CHECK_FALSE(Martian::search_skips(level, *level.parse_move("c4c5*"))); // takes a pawn
+    CHECK_FALSE(Martian::search_skips(level, *level.parse_move("c4c5")));
+    Position behind = from_fen("qqd1/qdp1/d1p1/2p1/2D1/1PP1/1PDQ/1DQQ w - - 6 4 0+4 - -");
+    CHECK(Martian::search_skips(behind, *behind.parse_move("c4c5*"))); // 1-4: still behind
+    Position ahead = from_fen("qqd1/qdp1/d1p1/2p1/2D1/1PP1/1PDQ/1DQQ w - - 6 4 1+0 - -");
+    CHECK_FALSE(Martian::search_skips(ahead, *ahead.parse_move("b3a4*")));
+
+    // The search: in an opening where the engine without the rule called the clock (in
+    // a game at 1+0.01 `d4b4*`, scoring its own side a little worse, and the game ended
+    // 0-0 on the clock; at depth 10 `d2d3*`), it now plays on; and `searchmoves` still
+    // reaches a skipped call.
+    const std::string even = "qqdp/qd2/1pp1/4/D2D/1PP1/1PDQ/1DQQ w - - 6 4 0+0 d4d5 -";
+    SearchLimits limits;
+    limits.depth = 10;
+    SearchResult r = search("martian", even, limits);
+    INFO("best move " << r.best);
+    CHECK(r.best.back() != '*');
+    limits.searchMoves = {"d4b4*"};
+    CHECK(search("martian", even, limits).best == "d4b4*");
+}
+
 // ---- Match runner, PGN, openings -----------------------------------------------------------
 
 TEST_CASE(

@@ -17,6 +17,10 @@ constexpr const weights::Weights& W = weights::Tuned;
 using NoTrace = NoScalarTrace;
 using Tracer = ScalarTracer<weights::Weights>;
 
+// The smaller zone's piece count from which EmptyingLead starts to count (one step a
+// piece fewer).
+constexpr int EmptyingPieces = 5;
+
 template <typename T> int term(T& tr, Color us, const int& w, int count) {
     if constexpr (T::enabled) tr.add(us, w, float(count));
     return w * count;
@@ -25,17 +29,22 @@ template <typename T> int term(T& tr, Color us, const int& w, int count) {
 struct SideTerms {
     int mobility[KIND_NB] = {}; // empty squares reached, by kind
     int bestThreat = 0;         // pips of the most valuable enemy piece this side attacks
+    int reach = 0;              // pips of every enemy piece this side attacks, each once
 };
 
 SideTerms side_terms(const Position& pos, Color c) {
     SideTerms t;
     const Bitboard occ = pos.pieces(), theirs = pos.pieces(~c);
+    Bitboard targets = 0;
     for (Square s : Squares {pos.pieces(c)}) {
         const Kind k = pos.kind_on(s);
         const Bitboard a = attacks(k, s, occ);
         t.mobility[k] += popcount(a & ~occ);
-        for (Square v : Squares {a & theirs})
-            t.bestThreat = std::max(t.bestThreat, pips(pos.kind_on(v)));
+        targets |= a & theirs;
+    }
+    for (Square v : Squares {targets}) {
+        t.bestThreat = std::max(t.bestThreat, pips(pos.kind_on(v)));
+        t.reach += pips(pos.kind_on(v));
     }
     return t;
 }
@@ -57,6 +66,17 @@ template <typename T> Value evaluate_with(const Position& pos, T& tr) {
         v += term(tr, us, W.Mobility[k], mine.mobility[k] - theirs.mobility[k]);
     v += term(tr, us, W.ThreatOnMove, mine.bestThreat)
         + term(tr, us, W.ThreatWaiting, -theirs.bestThreat);
+    v += term(tr, us, W.ReachOnMove, mine.reach) + term(tr, us, W.ReachWaiting, -theirs.reach);
+
+    // The end in sight: points won weigh more as a called clock runs down and as the
+    // smaller zone empties, and under a running clock a capture also resets it.
+    const int lead = pos.score(us) - pos.score(them);
+    if (pos.clock_called()) {
+        v += term(tr, us, W.ClockLead, lead * (CLOCK_START - pos.clock()));
+        v += term(tr, us, W.ClockThreat, mine.bestThreat);
+    }
+    const int fewest = std::min(popcount(pos.pieces(us)), popcount(pos.pieces(them)));
+    v += term(tr, us, W.EmptyingLead, lead * std::max(0, EmptyingPieces - fewest));
     return v + term(tr, us, W.Tempo, 1);
 }
 

@@ -14,7 +14,15 @@
 //   ThreatOnMove a pip (the search resolves captures; this steadies the horizon), the
 //   best capture the side not on move has counts a smaller ThreatWaiting (without both:
 //   38-29-33 against, not a significant difference);
+// - points in reach: the pips of every enemy piece the side attacks, each once, for the
+//   side to move (ReachOnMove) and the side waiting (ReachWaiting);
+// - the end in sight: the points lead counts ClockLead more per ply a called clock has
+//   run down, and EmptyingLead more per piece the smaller zone holds below five (an
+//   empty zone ends the game); under a running clock the best capture on move counts
+//   ClockThreat on top of ThreatOnMove (a capture also sets the clock back);
 // - a small bonus for having the move.
+// The weights are fitted (docs/tuning.md); the notes above on measured values are those
+// of the hand-set evaluation.
 #pragma once
 
 #include "position.h"

@@ -33,7 +33,8 @@ struct Martian {
     using Move = martian::Move;
     using MoveList = MartianMoveList;
     static constexpr bool alternating = true;
-    static constexpr GameHooks hooks = {.san = true, .display = true, .trace = true};
+    static constexpr GameHooks hooks
+        = {.san = true, .display = true, .trace = true, .searchSkips = true};
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return martian::count_legal(pos); }
@@ -76,6 +77,15 @@ struct Martian {
         return 16 * pips(pos.captured_by(m)) - pips(pos.kind_on(m.from()));
     }
     static bool is_legal(const Position& pos, Move m) { return martian::is_legal(pos, m); }
+    // The search calls the clock only when the mover leads once the move is made: a
+    // call with the scores level or behind offers the opponent a quick draw or win (a
+    // called clock ends an even game in seven quiet plies), and searched as free it
+    // ended many games the engine could still win (docs/strength.md).
+    static bool search_skips(const Position& pos, Move m) {
+        if (!m.calls_clock()) return false;
+        const Color us = pos.side_to_move();
+        return pos.score(us) + pips(pos.captured_by(m)) <= pos.score(~us);
+    }
     static Value evaluate(const Position& pos) { return martian::evaluate(pos); }
     // Tuning hooks (engine/eval_trace.h).
     static std::vector<std::string> trace_weight_names() { return martian::trace_weight_names(); }

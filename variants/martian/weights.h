@@ -3,8 +3,8 @@
 //     --header variants/martian/weights.h --epochs 400 --scalar
 // Do not edit by hand: change the evaluation's terms in evaluate.cpp, rerun the
 // tuner (docs/tuning.md). Values are plain centipawn-like numbers (the game has no taper).
-// 347261 positions fitted, K 1.4892, lambda 0.5, 400 epochs,
-// loss 0.0234905; 18277 held-out positions: loss 0.0284610 before, 0.0233762 after
+// 347261 positions fitted, K 1.0119, lambda 0.5, 400 epochs,
+// loss 0.0197224; 18277 held-out positions: loss 0.0221131 before, 0.0196131 after
 #pragma once
 
 #include "engine/eval_trace.h"
@@ -16,22 +16,30 @@ namespace hq::martian::weights {
 
 // Every tunable weight, in the order `harlequin tune-export` lists them.
 struct Weights {
-    int ScorePip; int ZonePip; int Mobility[4]; int ThreatOnMove; int ThreatWaiting; int Tempo;
+    int ScorePip; int ZonePip; int Mobility[4]; int ThreatOnMove; int ThreatWaiting;
+    int ReachOnMove; int ReachWaiting; int ClockLead; int ClockThreat; int EmptyingLead;
+    int Tempo;
 };
 
 // The layout of Weights, for the trace's weight names (engine/eval_trace.h).
 inline constexpr WeightGroup Layout[] = {
     {"ScorePip", 1, 1}, {"ZonePip", 1, 1}, {"Mobility", 4, 1}, {"ThreatOnMove", 1, 1},
-    {"ThreatWaiting", 1, 1}, {"Tempo", 1, 1},
+    {"ThreatWaiting", 1, 1}, {"ReachOnMove", 1, 1}, {"ReachWaiting", 1, 1},
+    {"ClockLead", 1, 1}, {"ClockThreat", 1, 1}, {"EmptyingLead", 1, 1}, {"Tempo", 1, 1},
 };
 
 inline constexpr Weights Tuned = {
-    .ScorePip = 148,
-    .ZonePip = -12,
-    .Mobility = {0, 0, 3, 5},
-    .ThreatOnMove = 33,
-    .ThreatWaiting = 22,
-    .Tempo = 4,
+    .ScorePip = 153,
+    .ZonePip = -15,
+    .Mobility = {0, 1, 5, 6},
+    .ThreatOnMove = 38,
+    .ThreatWaiting = -11,
+    .ReachOnMove = 37,
+    .ReachWaiting = 32,
+    .ClockLead = 15,
+    .ClockThreat = -43,
+    .EmptyingLead = 21,
+    .Tempo = 9,
 };
 
 } // namespace hq::martian::weights
