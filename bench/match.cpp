@@ -340,10 +340,12 @@ void Tournament::record(const GamePlan& gp, const GameResult& r) {
         auto d = sprt.decide_llr(sprt_llr());
         if (d != Sprt::Decision::CONTINUE) {
             summary.sprtDecided = true;
+            summary.sprtVerdict = fmt::format(
+                "{} accepted after {} games", d == Sprt::Decision::ACCEPT_H1 ? "H1" : "H0", done);
             if (lastStandings != done) print_standings();
-            console.line(fmt::format("SPRT: {} accepted after {} games",
-                d == Sprt::Decision::ACCEPT_H1 ? "H1" : "H0", done));
-            abort = true;
+            console.line(fmt::format("SPRT: {}{}", summary.sprtVerdict,
+                opt.sprt.stop ? "" : " (the match plays on: -sprt stop=false)"));
+            if (opt.sprt.stop) abort = true;
         }
     }
 }
@@ -398,9 +400,10 @@ void Tournament::print_standings() {
     if (opt.sprt.enabled) {
         Sprt sprt {opt.sprt.elo0, opt.sprt.elo1, opt.sprt.alpha, opt.sprt.beta};
         console.line(fmt::format("SPRT ({}, logistic, elo0 {:g} elo1 {:g} alpha {:g} beta {:g}): "
-                                 "LLR {:.2f}, bounds [{:.2f}, {:.2f}]",
+                                 "LLR {:.2f}, bounds [{:.2f}, {:.2f}]{}",
             pentanomial_sprt() ? "pentanomial" : "trinomial", sprt.elo0, sprt.elo1, sprt.alpha,
-            sprt.beta, sprt_llr(), sprt.lower_bound(), sprt.upper_bound()));
+            sprt.beta, sprt_llr(), sprt.lower_bound(), sprt.upper_bound(),
+            summary.sprtVerdict.empty() ? "" : "; " + summary.sprtVerdict));
     }
 }
 

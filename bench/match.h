@@ -34,7 +34,8 @@ struct MatchSummary {
     // both finished), in the pentanomial model of match_stats.h.
     Pentanomial pairs;
     bool sprtDecided = false;
-    std::string error; // why the match stopped early, if it did
+    std::string sprtVerdict; // "H1 accepted after 132 games", once decided
+    std::string error;       // why the match stopped early, if it did
 };
 
 // Where the runner's lines go (the console by default).

@@ -202,6 +202,7 @@ Error resign_setting(MatchOptions& o, const Given& s) {
 Error sprt_setting(MatchOptions& o, const Given& s) {
     o.sprt.enabled = true;
     if (s.key == "model") return s.one_of({"pentanomial", "trinomial"}, o.sprt.model);
+    if (s.key == "stop") return s.either("true", "false", o.sprt.stop);
     auto x = parse_real(s.value);
     if (!x) return s.bad_value();
     if (s.key == "elo0") o.sprt.elo0 = *x;

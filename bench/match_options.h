@@ -11,7 +11,7 @@
 //                   [-concurrency N] [-pgnout FILE] [-event NAME]
 //                   [-draw movenumber=N movecount=N score=CP] [-resign movecount=N score=CP
 //                   [twosided=true]] [-maxmoves N] [-sprt elo0=E0 elo1=E1 alpha=A beta=B
-//                   [model=pentanomial|trinomial]]
+//                   [model=pentanomial|trinomial] [stop=true|false]]
 //                   [-ratinginterval N] [-recover] [-seed N] [-stalltimeout S] [-debug]
 //
 //   harlequin match -checkpgn FILE      (replays a PGN with the rules: bench/pgn_check.h)
@@ -62,6 +62,9 @@ struct SprtConfig {
     // model=pentanomial|trinomial; empty: pentanomial when games come in pairs (-repeat
     // with an even -games), else trinomial.
     std::string model;
+    // stop=false: the match plays all its games and reports when the test decided (one
+    // run gives the SPRT and a fixed-length result).
+    bool stop = true;
 };
 
 struct MatchOptions {

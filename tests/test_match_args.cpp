@@ -68,6 +68,7 @@ TEST_CASE("match arguments in cutechess-cli style are read into the options", "[
     CHECK(o.sprt.enabled);
     CHECK(o.sprt.elo1 == 5);
     CHECK(o.sprt.beta == Approx(0.1));
+    CHECK(o.sprt.stop); // the default: the match stops when the test decides
     CHECK(o.ratingInterval == 10);
     CHECK(o.recover);
     CHECK(o.seed == 7);
@@ -125,6 +126,11 @@ TEST_CASE("bad match arguments are refused with a message naming them", "[match]
     CHECK(with({"-sprt", "elo0=0", "elo1=5", "model=pentanomial"})
         == "-sprt model=pentanomial needs game pairs: -repeat and an even -games");
     CHECK(with({"-sprt", "elo0=0", "elo1=5", "alpha=0.7"}) == "-sprt: bad value '0.7' for alpha");
+    CHECK(with({"-sprt", "elo0=0", "elo1=5", "stop=maybe"}) == "-sprt: bad value 'maybe' for stop");
+    auto playsOn = parse_match_args(words({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "tc=1",
+        "-sprt", "elo0=0", "elo1=5", "stop=false"}));
+    REQUIRE(playsOn.options);
+    CHECK_FALSE(playsOn.options->sprt.stop);
     CHECK(with({"-draw", "score=10"}) == "-draw: movecount= is required");
     CHECK(with({"-resign", "movecount=3"}) == "-resign: movecount= and score= are required");
     CHECK(with({"-frobnicate", "1"}) == "unknown option '-frobnicate'");

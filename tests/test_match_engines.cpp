@@ -356,6 +356,33 @@ TEST_CASE(
     CHECK(accepted);
 }
 
+TEST_CASE("with -sprt stop=false the match plays all its games and reports when the test "
+          "decided",
+    "[match][engines][sprt]") {
+    // The same engines as above: the LLR crosses the upper bound after game 7, and the
+    // match goes on to its 12 games.
+    std::vector<const char*> repetition = {"arg=g1f3", "arg=g8f6", "arg=f3g1", "arg=f6g8",
+        "arg=g1f3", "arg=g8f6", "arg=f3g1", "arg=f6g8"};
+    std::vector<const char*> drawOrForfeit = {"arg=g1f3", "arg=e2e5", "arg=f3g1", "arg=e2e5",
+        "arg=g1f3", "arg=e2e5", "arg=f3g1", "arg=e2e5"};
+    auto args = with({"-engine", engine("line.sh"), "name=A"}, repetition);
+    args = with(with(args, {"-engine", engine("line.sh").c_str(), "name=B"}), drawOrForfeit);
+    args = with(
+        args, {"-each", "tc=5+0.1", "-games", "12", "-sprt", "elo0=0", "elo1=100", "stop=false"});
+    auto r = run(args);
+    CHECK(r.summary.sprtDecided);
+    CHECK(r.games.size() == 12);
+    CHECK(r.summary.sprtVerdict == "H1 accepted after 7 games");
+    int decided = 0;
+    bool finalLine = false;
+    for (const auto& l : r.lines) {
+        decided += l == "SPRT: H1 accepted after 7 games (the match plays on: -sprt stop=false)";
+        finalLine |= l.starts_with("SPRT (") && l.ends_with("; H1 accepted after 7 games");
+    }
+    CHECK(decided == 1);
+    CHECK(finalLine);
+}
+
 TEST_CASE("an unwritable -pgnout stops the match before the first game", "[match][engines][pgn]") {
     char dir[] = "/tmp/hq_pgnout_XXXXXX";
     REQUIRE(mkdtemp(dir));

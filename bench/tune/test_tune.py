@@ -78,7 +78,28 @@ def main():
         err = np.abs(np.array(values[:2 * nweights]) - true)
         print("from results", np.array(values[:2 * nweights]))
         assert err.max() <= 25, f"largest error from results {err.max():.1f}"
-    print("ok: recovered every weight within 3 from scores, within 25 from results")
+        # Scores four times out of scale with the results (as Control's hand-set ones
+        # are): --kscore 0 finds their scale (0.25) from the results and the weights come
+        # back in the results' scale; sharing K with the scores pulls them towards 4x.
+        write_export(prefix, names, [(0, 0)] * nweights, X, scale, fixed, result, 4 * E)
+        ks, _ = tune.fit_kscore(tune.Problem(*tune.read_export(prefix)[2:], 2 * nweights))
+        print(f"K of the scores {ks:.3f}")
+        assert abs(ks - 0.25) < 0.03, f"K of the scores {ks:.3f}, not 0.25"
+
+        def fitted(*extra):
+            tune.main(["tune.py", "--game", "test", "--export", prefix, "--header", header,
+                       "--k", str(K), "--lambda", "0.5", "--epochs", "1500", "--rate", "2",
+                       "--holdout", "0", *extra])
+            text = open(header).read()
+            v = [int(x) for x in __import__("re").findall(r"-?\d+", text.split("Tuned = {")[1])]
+            return np.array(v[:2 * nweights])
+        own = np.abs(fitted("--kscore", "0") - true).max()
+        shared = np.abs(fitted() - true).max()
+        print(f"out-of-scale scores: largest error {own} with --kscore 0, {shared} without")
+        assert own <= 25, f"largest error with --kscore 0: {own}"
+        assert shared > 2 * own, "sharing K with out-of-scale scores should fit worse"
+    print("ok: recovered every weight within 3 from scores, within 25 from results, "
+          "within 25 from out-of-scale scores with --kscore 0")
 
 
 if __name__ == "__main__":

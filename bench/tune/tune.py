@@ -18,7 +18,9 @@ The evaluation of position i, White's view, is then
 exactly the game's evaluation up to integer rounding. The fit minimises the mean of
     (sigmoid(K E_i) - t_i)^2,  t_i = lambda * result_i + (1 - lambda) * sigmoid(K score_i),
 with sigmoid(x) = 1 / (1 + 10^(-x/400)) and K chosen first (golden-section search) to fit
-the current weights best. Gradient descent is Adam over all weights at once (full batch).
+the current weights best. With --kscore the scores in the target take their own scale
+(fitted to the results alone with --kscore 0): for a game whose hand-set scores are far
+out of scale with its results, so that a shared K collapses (docs/tuning.md, Control). Gradient descent is Adam over all weights at once (full batch).
 The header is written with the values rounded to integers, in the layout the game's
 evaluation reads (a struct of named {mg, eg} pairs), with this command in its first line.
 """
@@ -88,10 +90,10 @@ def split(pos, rows, cols, coefs, every):
     return parts
 
 
-def loss_of(prob, theta, K, lam):
+def loss_of(prob, theta, K, lam, ks=None):
     if prob.n == 0:
         return float("nan")
-    t = lam * prob.result + (1 - lam) * sigmoid(K * prob.score)
+    t = lam * prob.result + (1 - lam) * sigmoid((ks or K) * prob.score)
     return float(np.mean((sigmoid(K * prob.evaluate(theta)) - t) ** 2))
 
 
@@ -99,13 +101,22 @@ def sigmoid(x):
     return 1.0 / (1.0 + np.power(10.0, -np.clip(x, -4000, 4000) / 400.0))
 
 
-def fit_k(prob, theta, lam):
+def fit_k(prob, theta, lam, ks=None):
     e = prob.evaluate(theta)
 
     def loss(K):
-        t = lam * prob.result + (1 - lam) * sigmoid(K * prob.score)
+        t = lam * prob.result + (1 - lam) * sigmoid((ks or K) * prob.score)
         return float(np.mean((sigmoid(K * e) - t) ** 2))
 
+    return golden(loss)
+
+
+def fit_kscore(prob):
+    """The scale at which the search scores alone best predict the results."""
+    return golden(lambda K: float(np.mean((sigmoid(K * prob.score) - prob.result) ** 2)))
+
+
+def golden(loss):
     lo, hi = 0.05, 4.0
     g = (math.sqrt(5) - 1) / 2
     a, b = hi - g * (hi - lo), lo + g * (hi - lo)
@@ -296,6 +307,9 @@ def main(argv):
     ap.add_argument("--rate", type=float, default=1.0, help="Adam step, in centipawns")
     ap.add_argument("--freeze", default="", help="comma-separated weight groups kept as they are")
     ap.add_argument("--k", type=float, default=0, help="the sigmoid's scale (0: fit it)")
+    ap.add_argument("--kscore", type=float, default=-1,
+                    help="the scale of the search scores in the target (-1: K; 0: fit it to "
+                         "the results alone, for a game whose scores are out of scale)")
     ap.add_argument("--scalar", action="store_true",
                     help="the game has no taper: write plain ints (the middlegame values)")
     ap.add_argument("--holdout", type=int, default=20,
@@ -320,17 +334,24 @@ def main(argv):
     for i, name in enumerate(names):
         if name.split("[")[0] in freeze:
             frozen[2 * i:2 * i + 2] = True
+    ks = None
+    if args.kscore == 0:
+        ks, l0 = fit_kscore(prob)
+        print(f"K of the scores = {ks:.4f} (their loss against the results alone {l0:.7f})")
+    elif args.kscore > 0:
+        ks = args.kscore
     if args.k > 0:
         K = args.k
     else:
-        K, l0 = fit_k(prob, theta, args.lam)
+        K, l0 = fit_k(prob, theta, args.lam, ks)
         print(f"K = {K:.4f} (loss {l0:.7f} with the current weights)")
-    target = args.lam * prob.result + (1 - args.lam) * sigmoid(K * prob.score)
+    target = args.lam * prob.result + (1 - args.lam) * sigmoid((ks or K) * prob.score)
     theta, loss = adam(prob, theta, target, K, args.epochs, args.rate, frozen)
-    v0, v1 = loss_of(valid, theta0, K, args.lam), loss_of(valid, theta, K, args.lam)
+    v0, v1 = loss_of(valid, theta0, K, args.lam, ks), loss_of(valid, theta, K, args.lam, ks)
     print(f"held-out positions ({valid.n}): loss {v0:.7f} before, {v1:.7f} after")
     command = "python3 bench/tune/tune.py " + " ".join(argv[1:])
-    comment = [f"{prob.n} positions fitted, K {K:.4f}, lambda {args.lam}, {args.epochs} epochs,",
+    kscore = f", K of the scores {ks:.4f}" if ks else ""
+    comment = [f"{prob.n} positions fitted, K {K:.4f}{kscore}, lambda {args.lam}, {args.epochs} epochs,",
                f"loss {loss:.7f}; {valid.n} held-out positions: loss {v0:.7f} before, {v1:.7f} after"]
     with open(args.header, "w") as f:
         f.write(header_text(args.game, names, theta, command, comment, args.scalar))

@@ -13,7 +13,8 @@ namespace {
 // ---- Weights ---------------------------------------------------------------------------
 //
 // The tunable weights are in the generated header weights.h (docs/tuning.md): material
-// (for the evaluation; move ordering keeps PieceValue), centralisation per piece type,
+// (for the evaluation; move ordering keeps PieceValue) of the player's own army and of a
+// colour held through a coloured square (MaterialHeld), centralisation per piece type,
 // pawn advance, a coloured square held, each square around the king the opponent attacks
 // (negative), the tempo. Fixed here: the pool's share of material.
 
@@ -45,46 +46,52 @@ const Tables& tables() {
     return t;
 }
 
-// Every player's terms, White's view less Black's, then from the side to move's view.
-template <typename T> Value evaluate_with(const Position& pos, T& tr) {
+// One player's terms: the pieces of every colour it controls, its pool, its king.
+template <typename T> int player_terms(const Position& pos, Color player, T& tr) {
     const Tables& t = tables();
-    int score[COLOR_NB] = {0, 0};
-
-    for (Color player : {WHITE, BLACK}) {
-        const ColourSet ours = pos.controlled_by(player);
-        int& sc = score[player];
-        const Bitboard mine = pos.pieces_of(ours);
-        for (Square s : Squares {mine}) {
-            Piece pc = pos.piece_on(s);
-            PieceType pt = type_of(pc);
-            sc += term(tr, player, W.Material[pt]) + term(tr, player, W.Centre[pt], t.centre[s]);
-            if (pt == PAWN) {
-                Color dir = pawn_direction(colour_of(pc));
-                int advanced = int(relative_rank(dir, s)) - int(RANK_2);
-                sc += term(tr, player, W.PawnAdvance[std::clamp(advanced, 0, 7)]);
-            }
+    int sc = 0;
+    const ColourSet ours = pos.controlled_by(player);
+    const Colour own = own_colour(player);
+    const Bitboard mine = pos.pieces_of(ours);
+    for (Square s : Squares {mine}) {
+        Piece pc = pos.piece_on(s);
+        PieceType pt = type_of(pc);
+        // A colour held through a coloured square can change hands any move: its
+        // pieces count at their own (fitted) value, not as the player's army.
+        const int& material = colour_of(pc) == own ? W.Material[pt] : W.MaterialHeld[pt];
+        sc += term(tr, player, material) + term(tr, player, W.Centre[pt], t.centre[s]);
+        if (pt == PAWN) {
+            Color dir = pawn_direction(colour_of(pc));
+            int advanced = int(relative_rank(dir, s)) - int(RANK_2);
+            sc += term(tr, player, W.PawnAdvance[std::clamp(advanced, 0, 7)]);
         }
-        sc += term(tr, player, W.ColouredSquare, popcount(mine & ColouredSquares));
-        for (int c = 0; c < COLOUR_NB; ++c)
-            if (ours & (1u << c))
-                for (PieceType pt : PoolTypes) {
-                    int n = pos.pool_count(Colour(c), pt);
-                    sc += n * W.Material[pt] / PoolFraction;
-                    if constexpr (T::enabled)
-                        if (n) tr.add(player, W.Material[pt], float(n) / PoolFraction);
-                }
-
-        // The king's neighbourhood under the opponent's fire.
-        Square ksq = pos.king_square(player);
-        const Bitboard theirs = pos.movable(~player);
-        int attacked = 0;
-        for (Square z : Squares {king_attacks(ksq)})
-            if (pos.attackers_to(z, pos.pieces(), theirs)) ++attacked;
-        sc += term(tr, player, W.KingZoneAttack, attacked);
     }
+    sc += term(tr, player, W.ColouredSquare, popcount(mine & ColouredSquares));
+    for (int c = 0; c < COLOUR_NB; ++c)
+        if (ours & (1u << c))
+            for (PieceType pt : PoolTypes) {
+                int n = pos.pool_count(Colour(c), pt);
+                const int& material = c == own ? W.Material[pt] : W.MaterialHeld[pt];
+                sc += n * material / PoolFraction;
+                if constexpr (T::enabled)
+                    if (n) tr.add(player, material, float(n) / PoolFraction);
+            }
 
+    // The king's neighbourhood under the opponent's fire.
+    Square ksq = pos.king_square(player);
+    const Bitboard theirs = pos.movable(~player);
+    int attacked = 0;
+    for (Square z : Squares {king_attacks(ksq)})
+        if (pos.attackers_to(z, pos.pieces(), theirs)) ++attacked;
+    sc += term(tr, player, W.KingZoneAttack, attacked);
+    return sc;
+}
+
+// Every player's terms, from the side to move's view.
+template <typename T> Value evaluate_with(const Position& pos, T& tr) {
     const Color us = pos.side_to_move();
-    return score[us] - score[~us] + term(tr, us, W.Tempo);
+    const int mine = player_terms(pos, us, tr), theirs = player_terms(pos, ~us, tr);
+    return mine - theirs + term(tr, us, W.Tempo);
 }
 
 } // namespace
