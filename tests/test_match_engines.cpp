@@ -332,19 +332,27 @@ TEST_CASE(
     CHECK(ptnml);
 }
 
-TEST_CASE(
-    "the SPRT stops the match once the LLR crosses its upper bound", "[match][engines][sprt]") {
-    // A plays a repetition line; B repeats it with White but answers 1. Nf3 with an illegal
-    // move with Black. So A wins with White and draws with Black: after W D W D ... the LLR
-    // for elo0 = 0, elo1 = 100 (s1 = 0.640065) is 0, 0.807, 1.991, 1.613, 2.684, 2.420, then
-    // after W4 D3 (s = 0.785714, var = 0.061224): 7 * 0.140065 * 0.431363 / 0.122449 = 3.454,
-    // past log(0.95 / 0.05) = 2.944.
+// Two scripted engines for the SPRT tests: A plays a repetition line; B repeats it with
+// White but answers 1. Nf3 with an illegal move with Black. So A wins with White and draws
+// with Black.
+namespace {
+std::vector<std::string> winning_and_drawing_pair() {
     std::vector<const char*> repetition = {"arg=g1f3", "arg=g8f6", "arg=f3g1", "arg=f6g8",
         "arg=g1f3", "arg=g8f6", "arg=f3g1", "arg=f6g8"};
     std::vector<const char*> drawOrForfeit = {"arg=g1f3", "arg=e2e5", "arg=f3g1", "arg=e2e5",
         "arg=g1f3", "arg=e2e5", "arg=f3g1", "arg=e2e5"};
     auto args = with({"-engine", engine("line.sh"), "name=A"}, repetition);
-    args = with(with(args, {"-engine", engine("line.sh").c_str(), "name=B"}), drawOrForfeit);
+    return with(with(args, {"-engine", engine("line.sh").c_str(), "name=B"}), drawOrForfeit);
+}
+} // namespace
+
+TEST_CASE(
+    "the SPRT stops the match once the LLR crosses its upper bound", "[match][engines][sprt]") {
+    // A wins with White and draws with Black (winning_and_drawing_pair): after W D W D ... the LLR
+    // for elo0 = 0, elo1 = 100 (s1 = 0.640065) is 0, 0.807, 1.991, 1.613, 2.684, 2.420, then
+    // after W4 D3 (s = 0.785714, var = 0.061224): 7 * 0.140065 * 0.431363 / 0.122449 = 3.454,
+    // past log(0.95 / 0.05) = 2.944.
+    auto args = winning_and_drawing_pair();
     args = with(args, {"-each", "tc=5+0.1", "-games", "100", "-sprt", "elo0=0", "elo1=100"});
     auto r = run(args);
     CHECK(r.summary.sprtDecided);
@@ -361,12 +369,7 @@ TEST_CASE("with -sprt stop=false the match plays all its games and reports when 
     "[match][engines][sprt]") {
     // The same engines as above: the LLR crosses the upper bound after game 7, and the
     // match goes on to its 12 games.
-    std::vector<const char*> repetition = {"arg=g1f3", "arg=g8f6", "arg=f3g1", "arg=f6g8",
-        "arg=g1f3", "arg=g8f6", "arg=f3g1", "arg=f6g8"};
-    std::vector<const char*> drawOrForfeit = {"arg=g1f3", "arg=e2e5", "arg=f3g1", "arg=e2e5",
-        "arg=g1f3", "arg=e2e5", "arg=f3g1", "arg=e2e5"};
-    auto args = with({"-engine", engine("line.sh"), "name=A"}, repetition);
-    args = with(with(args, {"-engine", engine("line.sh").c_str(), "name=B"}), drawOrForfeit);
+    auto args = winning_and_drawing_pair();
     args = with(
         args, {"-each", "tc=5+0.1", "-games", "12", "-sprt", "elo0=0", "elo1=100", "stop=false"});
     auto r = run(args);
