@@ -47,6 +47,7 @@ struct GameHooks {
     bool san = false;          // G::san(pos, m): the move in SAN, for PGN
     bool setVariant = false;   // pos.set_variant(spec): the registered name being played
     bool setChess960 = false;  // pos.set_chess960(on): king-takes-rook castling notation
+    bool useNnue = false;      // pos.set_use_nnue(on): evaluate with the network (Use NNUE)
     bool movesPerTurn = false; // pos.moves_per_turn(): single moves a turn (time sharing)
     bool display = false;      // G::display(pos): the position as a GUI draws it (display.h)
     // The tuning trace (eval_trace.h), all three or none: G::trace(pos, EvalTrace&),
@@ -146,6 +147,10 @@ concept HasSetChess960 = requires(typename G::Position& pos, bool on) {
     { pos.set_chess960(on) } -> std::same_as<void>;
 };
 template <typename G>
+concept HasSetUseNnue = requires(typename G::Position& pos, bool on) {
+    { pos.set_use_nnue(on) } -> std::same_as<void>;
+};
+template <typename G>
 concept HasDisplay = requires(const typename G::Position& pos) {
     { G::display(pos) } -> std::same_as<BoardDisplay>;
 };
@@ -182,6 +187,8 @@ template <typename G> constexpr bool check_hooks() {
         "hooks.setVariant disagrees with Position::set_variant(const VariantSpec&)");
     static_assert(h.setChess960 == HasSetChess960<G>,
         "hooks.setChess960 disagrees with Position::set_chess960(bool)");
+    static_assert(
+        h.useNnue == HasSetUseNnue<G>, "hooks.useNnue disagrees with Position::set_use_nnue(bool)");
     static_assert(h.movesPerTurn == HasMovesPerTurn<G>,
         "hooks.movesPerTurn disagrees with Position::moves_per_turn() -> int");
     static_assert(h.display == HasDisplay<G>, "hooks.display disagrees with G::display(pos)");

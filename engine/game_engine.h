@@ -68,7 +68,11 @@ public:
 
 protected:
     void run_search(SharedSearch& shared, const SearchCallbacks& callbacks) override {
-        think<G>(snapshot(), shared, callbacks);
+        Position p = snapshot();
+        // The evaluation's setting travels with the position the search threads copy; the
+        // options cannot change during the search (set_options stops it first).
+        if constexpr (G::hooks.useNnue) p.set_use_nnue(options().useNnue);
+        think<G>(p, shared, callbacks);
     }
     [[nodiscard]] Color side_to_move() const override {
         std::lock_guard lock(posMutex);

@@ -18,7 +18,7 @@ bool same_name(std::string_view a, std::string_view b) {
     });
 }
 
-constexpr std::array<OptionDef, 6> OPTIONS = {{
+constexpr std::array<OptionDef, 7> OPTIONS = {{
     {"Hash", OptionType::SPIN, 16, 1, 65536, true,
         [](Engine::Options& o, std::int64_t v) { o.hashMb = std::size_t(v); }},
     {"Threads", OptionType::SPIN, 1, 1, 256, true,
@@ -30,6 +30,10 @@ constexpr std::array<OptionDef, 6> OPTIONS = {{
     // Pondering is driven by `go ponder`; the option tells the GUI that Harlequin can.
     {"Ponder", OptionType::CHECK, 0, 0, 1, true,
         [](Engine::Options& o, std::int64_t v) { o.ponder = v != 0; }},
+    // Chess and Chess960 evaluate with the built-in network (variants/chess/nnue.h) or,
+    // when off, the hand-crafted evaluation; the other games ignore it.
+    {"Use NNUE", OptionType::CHECK, 1, 0, 1, false,
+        [](Engine::Options& o, std::int64_t v) { o.useNnue = v != 0; }},
     {"Clear Hash", OptionType::BUTTON, 0, 0, 0, false, nullptr, [](Engine& e) { e.clear_hash(); }},
 }};
 

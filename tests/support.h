@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <cstdint>
 #include <fstream>
 #include <initializer_list>
@@ -184,6 +185,35 @@ inline std::uint64_t run_perft(Engine& e, int depth) {
     e.go_perft(depth, {}, [&](std::uint64_t n, double) { result = n; });
     e.wait();
     return result;
+}
+
+// The same orthodox position with colours swapped and the board flipped top to bottom
+// (castling rights and the en passant square with them, the other side to move).
+inline std::string chess_mirror_fen(const std::string& fen) {
+    auto f = split_words(fen);
+    std::vector<std::string> ranks;
+    std::string cur;
+    for (char c : f[0]) {
+        if (c == '/') {
+            ranks.push_back(cur);
+            cur.clear();
+        } else
+            cur += std::isalpha(static_cast<unsigned char>(c))
+                ? char(std::isupper(c) ? std::tolower(c) : std::toupper(c))
+                : c;
+    }
+    ranks.push_back(cur);
+    std::string board;
+    for (auto it = ranks.rbegin(); it != ranks.rend(); ++it)
+        board += (board.empty() ? "" : "/") + *it;
+    std::string castling;
+    for (char c : f[2])
+        castling += c == '-' ? c : char(std::isupper(c) ? std::tolower(c) : std::toupper(c));
+    std::sort(castling.begin(), castling.end(), [](char a, char b) {
+        return std::isupper(a) != std::isupper(b) ? std::isupper(a) != 0 : a < b;
+    });
+    std::string ep = f[3] == "-" ? "-" : std::string {f[3][0], char('1' + '8' - f[3][1])};
+    return board + (f[1] == "w" ? " b " : " w ") + castling + " " + ep + " " + f[4] + " " + f[5];
 }
 
 } // namespace hq::test

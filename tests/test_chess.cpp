@@ -270,42 +270,10 @@ TEST_CASE("draw by insufficient material", "[chess][rules]") {
     CHECK_FALSE(from_fen("4k3/8/8/8/8/8/7P/4K3 w - - 0 1").has_insufficient_material());
 }
 
-namespace {
-
-// The same position with colours swapped and the board flipped top to bottom.
-std::string mirror_fen(const std::string& fen) {
-    auto f = split_words(fen);
-    std::vector<std::string> ranks;
-    std::string cur;
-    for (char c : f[0]) {
-        if (c == '/') {
-            ranks.push_back(cur);
-            cur.clear();
-        } else
-            cur += std::isalpha(static_cast<unsigned char>(c))
-                ? char(std::isupper(c) ? std::tolower(c) : std::toupper(c))
-                : c;
-    }
-    ranks.push_back(cur);
-    std::string board;
-    for (auto it = ranks.rbegin(); it != ranks.rend(); ++it)
-        board += (board.empty() ? "" : "/") + *it;
-    std::string castling;
-    for (char c : f[2])
-        castling += c == '-' ? c : char(std::isupper(c) ? std::tolower(c) : std::toupper(c));
-    std::sort(castling.begin(), castling.end(), [](char a, char b) {
-        return std::isupper(a) != std::isupper(b) ? std::isupper(a) != 0 : a < b;
-    });
-    std::string ep = f[3] == "-" ? "-" : std::string {f[3][0], char('1' + '8' - f[3][1])};
-    return board + (f[1] == "w" ? " b " : " w ") + castling + " " + ep + " " + f[4] + " " + f[5];
-}
-
-} // namespace
-
 TEST_CASE(
     "the evaluation is the same for a position and its colour-flipped mirror", "[chess][eval]") {
     for (const auto& c : test::read_epd("chess.epd")) {
-        Position p = from_fen(c.fen), q = from_fen(mirror_fen(c.fen));
+        Position p = from_fen(c.fen), q = from_fen(chess_mirror_fen(c.fen));
         INFO(c.fen << " / " << q.fen());
         CHECK(chess::evaluate(p) == chess::evaluate(q));
     }

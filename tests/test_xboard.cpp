@@ -412,7 +412,8 @@ TEST_CASE("xboard: the feature handshake ends with done=1 and lists the variants
     for (const char* f : {"ping=1", "setboard=1", "usermove=1", "time=1", "colors=0", "sigint=0",
              "sigterm=0", "reuse=1", "analyze=1", "memory=1", "smp=1", "san=0",
              "myname=\"Harlequin ", "variants=\"normal,fischerandom,mschess,mschess-black",
-             "option=\"Move Overhead -spin 50 0 5000\"", "option=\"MultiPV -spin 1 1 256\""}) {
+             "option=\"Move Overhead -spin 50 0 5000\"", "option=\"MultiPV -spin 1 1 256\"",
+             "option=\"Use NNUE -check 1\""}) {
         INFO(f);
         CHECK(features.find(f) != std::string::npos);
     }

@@ -16,8 +16,12 @@ struct Chess {
     using Move = chess::Move;
     using MoveList = ChessMoveList;
     static constexpr bool alternating = true;
-    static constexpr GameHooks hooks
-        = {.see = true, .noisyGain = true, .san = true, .setChess960 = true, .trace = true};
+    static constexpr GameHooks hooks = {.see = true,
+        .noisyGain = true,
+        .san = true,
+        .setChess960 = true,
+        .useNnue = true,
+        .trace = true};
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return chess::count_legal(pos); }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "evaluate.h"
 
+#include "nnue.h"
 #include "weights.h"
 
 #include <algorithm>
@@ -207,6 +208,11 @@ template <typename T> int evaluate_white(const Position& pos, T& tr, int& phase,
 } // namespace
 
 Value evaluate(const Position& pos) {
+    if (pos.use_nnue()) return nnue::evaluate(nnue::embedded(), pos);
+    return evaluate_classical(pos);
+}
+
+Value evaluate_classical(const Position& pos) {
     NoTrace none;
     int phase, scale;
     int v = evaluate_white(pos, none, phase, scale);

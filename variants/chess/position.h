@@ -32,6 +32,11 @@ public:
 
     [[nodiscard]] bool is_chess960() const { return chess960; }
     void set_chess960(bool on) { chess960 = on; }
+    // Whether evaluate() asks the network (nnue.h) or the hand-crafted evaluation. Off
+    // unless the engine turns it on for a search (the Use NNUE option): the tuning trace and
+    // its export stay with the hand-crafted evaluation they are a linear model of.
+    [[nodiscard]] bool use_nnue() const { return nnue; }
+    void set_use_nnue(bool on) { nnue = on; }
 
     // ---- Attacks --------------------------------------------------------------------
     [[nodiscard]] Bitboard attackers_to(Square s, Bitboard occupied) const;
@@ -74,6 +79,7 @@ private:
     void set_ep_if_capturable(Square target);
 
     bool chess960 = false;
+    bool nnue = false;
 };
 
 } // namespace hq::chess

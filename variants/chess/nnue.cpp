@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "nnue.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <fmt/format.h>
+#include <fstream>
+#include <iterator>
+#include <memory>
+
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
+
+namespace hq::chess::nnue {
+
+// ---- The file ----------------------------------------------------------------------------
+
+std::uint64_t fnv1a64(std::span<const unsigned char> bytes) {
+    std::uint64_t h = 0xCBF29CE484222325ULL;
+    for (unsigned char b : bytes) h = (h ^ b) * 0x100000001B3ULL;
+    return h;
+}
+
+std::variant<Network, std::string> parse(std::span<const unsigned char> bytes) {
+    auto u32 = [&](std::size_t at) {
+        return std::uint32_t(bytes[at]) | std::uint32_t(bytes[at + 1]) << 8
+            | std::uint32_t(bytes[at + 2]) << 16 | std::uint32_t(bytes[at + 3]) << 24;
+    };
+    auto i16 = [&](std::size_t at) {
+        return std::int16_t(std::uint16_t(bytes[at] | bytes[at + 1] << 8));
+    };
+    if (bytes.size() < std::size_t(HeaderBytes))
+        return fmt::format(
+            "truncated: {} bytes, less than the {}-byte HQNN header", bytes.size(), HeaderBytes);
+    if (!std::equal(bytes.begin(), bytes.begin() + 4, "HQNN"))
+        return std::string("not an HQNN network: it does not start with the magic \"HQNN\"");
+    if (std::uint32_t v = u32(4); v != Version)
+        return fmt::format(
+            "HQNN version {} is not supported (this build reads version {})", v, Version);
+    if (std::uint32_t n = u32(8); n != std::uint32_t(Inputs))
+        return fmt::format("{} inputs, but the chess network has {}", n, Inputs);
+    const std::uint32_t hidden = u32(12);
+    if (hidden == 0 || hidden % 32 != 0 || hidden > std::uint32_t(MaxHidden))
+        return fmt::format(
+            "hidden size {}: it must be a multiple of 32 from 32 to {}", hidden, MaxHidden);
+    const std::size_t expected = file_size(int(hidden));
+    if (bytes.size() < expected)
+        return fmt::format("truncated: {} bytes, but a network of hidden size {} has {}",
+            bytes.size(), hidden, expected);
+    if (bytes.size() > expected)
+        return fmt::format("{} bytes after the end of a network of hidden size {} ({} bytes)",
+            bytes.size() - expected, hidden, expected);
+
+    static std::atomic<std::uint64_t> nextId {1};
+    Network net;
+    net.hidden = int(hidden);
+    std::size_t at = HeaderBytes;
+    auto read = [&](Weights& w, std::size_t n) {
+        w.resize(n);
+        for (auto& x : w) x = i16(at), at += 2;
+    };
+    read(net.w1, std::size_t(Inputs) * hidden);
+    read(net.b1, hidden);
+    read(net.w2, 2 * std::size_t(hidden));
+    net.b2 = std::int32_t(u32(at));
+    net.checksum = fnv1a64(bytes);
+    net.id = nextId.fetch_add(1);
+    return net;
+}
+
+std::variant<Network, std::string> load_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return fmt::format("{}: cannot be read", path);
+    std::vector<unsigned char> bytes(
+        (std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto result = parse(bytes);
+    if (auto* err = std::get_if<std::string>(&result)) return fmt::format("{}: {}", path, *err);
+    return result;
+}
+
+const Network& embedded() {
+    static const Network net = [] {
+        auto result = parse(embedded_bytes());
+        if (auto* err = std::get_if<std::string>(&result)) {
+            std::fputs(fmt::format("harlequin: the built-in chess network "
+                                   "(variants/chess/nnue/default.nnue) does not load: {}\n",
+                           *err)
+                           .c_str(),
+                stderr);
+            std::abort();
+        }
+        return std::move(std::get<Network>(result));
+    }();
+    return net;
+}
+
+// ---- The accumulators ------------------------------------------------------------------------
+//
+// Why a cache and not an update in do_move: a search evaluates nearly every node it enters
+// (static evaluation for pruning, stand pat), and consecutive evaluations of one thread are
+// of nearby positions: a child after its parent, a sibling after a sibling's subtree. So
+// each thread keeps the last board it evaluated (its twelve piece bitboards) with that
+// board's two accumulators, and evaluate() applies only the difference: the features of
+// pieces gone and pieces come, found by comparing bitboards (a parent-to-child step is 2 to
+// 4 features, sibling to sibling twice that). That keeps do_move, undo_move, perft and the
+// position's copies per search thread exactly as they were, and it is right by
+// construction: the null move, set_fen, a jump to another game or a position reached by
+// another path are just other boards to diff against, never a stack to keep in step. When
+// the difference costs more rows than the board has pieces (a new position), the
+// accumulators are rebuilt from scratch instead. Stockfish-style dirty pieces on the state
+// stack would save the sibling half of the work, at the price of bookkeeping in do_move.
+
+namespace {
+
+struct Cache {
+    std::uint64_t netId; // 0: nothing cached yet (network ids start at 1)
+    Bitboard pieces[COLOR_NB][PIECE_TYPE_NB];
+    Accumulators acc;
+};
+// Zero-initialised and trivially constructible: no initialisation guard on access.
+thread_local Cache cache;
+
+void add_row(std::int16_t* __restrict acc, const std::int16_t* __restrict row, int h) {
+    for (int i = 0; i < h; ++i) acc[i] = std::int16_t(acc[i] + row[i]);
+}
+
+#ifdef __AVX2__
+// acc[offset, offset + 16 Regs) += the rows of `add`, -= those of `sub`, in registers: the
+// accumulator's block is read and written once whatever the number of rows.
+template <int Regs>
+void update_block(std::int16_t* acc, const std::int16_t* const* add, int adds,
+    const std::int16_t* const* sub, int subs, int offset) {
+    __m256i r[Regs];
+    auto at = [offset](const std::int16_t* p, int j) {
+        return reinterpret_cast<const __m256i*>(p + offset) + j;
+    };
+    for (int j = 0; j < Regs; ++j) r[j] = _mm256_load_si256(at(acc, j));
+    for (int k = 0; k < adds; ++k)
+        for (int j = 0; j < Regs; ++j)
+            r[j] = _mm256_add_epi16(r[j], _mm256_load_si256(at(add[k], j)));
+    for (int k = 0; k < subs; ++k)
+        for (int j = 0; j < Regs; ++j)
+            r[j] = _mm256_sub_epi16(r[j], _mm256_load_si256(at(sub[k], j)));
+    for (int j = 0; j < Regs; ++j)
+        _mm256_store_si256(reinterpret_cast<__m256i*>(acc + offset) + j, r[j]);
+}
+
+void update(std::int16_t* acc, const std::int16_t* const* add, int adds,
+    const std::int16_t* const* sub, int subs, int h) {
+    int i = 0;
+    for (; i + 128 <= h; i += 128) update_block<8>(acc, add, adds, sub, subs, i);
+    for (; i < h; i += 32) update_block<2>(acc, add, adds, sub, subs, i);
+}
+#else
+void update(std::int16_t* acc, const std::int16_t* const* add, int adds,
+    const std::int16_t* const* sub, int subs, int h) {
+    for (int k = 0; k < adds; ++k) add_row(acc, add[k], h);
+    for (int k = 0; k < subs; ++k)
+        for (int i = 0; i < h; ++i) acc[i] = std::int16_t(acc[i] - sub[k][i]);
+}
+#endif
+
+void store_pieces(Cache& c, const Position& pos) {
+    for (Color col : {WHITE, BLACK})
+        for (PieceType pt = PAWN; pt <= KING; ++pt) c.pieces[col][pt] = pos.pieces(col, pt);
+}
+
+} // namespace
+
+void refresh(const Network& net, const Position& pos, Accumulators& acc) {
+    for (Color view : {WHITE, BLACK}) {
+        std::int16_t* a = acc.v[view];
+        std::copy_n(net.b1.data(), net.hidden, a);
+        for (Color c : {WHITE, BLACK})
+            for (PieceType pt = PAWN; pt <= KING; ++pt)
+                for (Square s : Squares {pos.pieces(c, pt)})
+                    add_row(a, net.row(feature_index(view, c, pt, s)), net.hidden);
+    }
+}
+
+const Accumulators& cached(const Network& net, const Position& pos) {
+    Cache& c = cache;
+    if (c.netId != net.id) {
+        refresh(net, pos, c.acc);
+        store_pieces(c, pos);
+        c.netId = net.id;
+        return c.acc;
+    }
+    // The rows of the pieces come and gone since the cached board, for each perspective
+    // (at most one of each per square).
+    const std::int16_t *come[COLOR_NB][SQUARE_NB], *gone[COLOR_NB][SQUARE_NB];
+    int comes = 0, gones = 0;
+    for (Color col : {WHITE, BLACK})
+        for (PieceType pt = PAWN; pt <= KING; ++pt) {
+            const Bitboard now = pos.pieces(col, pt), before = c.pieces[col][pt];
+            if (now == before) continue;
+            c.pieces[col][pt] = now;
+            for (Square s : Squares {now & ~before}) {
+                come[WHITE][comes] = net.row(feature_index(WHITE, col, pt, s));
+                come[BLACK][comes++] = net.row(feature_index(BLACK, col, pt, s));
+            }
+            for (Square s : Squares {before & ~now}) {
+                gone[WHITE][gones] = net.row(feature_index(WHITE, col, pt, s));
+                gone[BLACK][gones++] = net.row(feature_index(BLACK, col, pt, s));
+            }
+        }
+    if (comes + gones >= popcount(pos.pieces())) refresh(net, pos, c.acc);
+    else if (comes + gones > 0)
+        for (Color view : {WHITE, BLACK})
+            update(c.acc.v[view], come[view], comes, gone[view], gones, net.hidden);
+    return c.acc;
+}
+
+// ---- The output ------------------------------------------------------------------------------
+//
+// Every sum below wraps modulo 2^32 (the format's int32), so the SIMD and scalar orders of
+// summation give the same result. A pair product crelu(x) * w is at most 255 * 32768 in
+// magnitude, so _mm256_madd_epi16's sum of two never overflows.
+
+namespace {
+
+Value scale(const Network& net, std::uint32_t dot) {
+    const std::int32_t out = std::int32_t(std::uint32_t(net.b2) + dot);
+    const std::int64_t v = std::int64_t(out) * OutputScale / OutputDivisor;
+    return Value(std::clamp<std::int64_t>(v, -MaxEval, MaxEval));
+}
+
+} // namespace
+
+Value output_scalar(const Network& net, const Accumulators& acc, Color stm) {
+    const int h = net.hidden;
+    std::uint32_t dot = 0;
+    const std::int16_t* w = net.w2.data();
+    for (Color side : {stm, ~stm}) {
+        const std::int16_t* a = acc.v[side];
+        for (int i = 0; i < h; ++i)
+            dot += std::uint32_t(std::clamp<int>(a[i], 0, ActivationMax) * w[i]);
+        w += h;
+    }
+    return scale(net, dot);
+}
+
+#ifdef __AVX2__
+Value output(const Network& net, const Accumulators& acc, Color stm) {
+    const int h = net.hidden;
+    const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(ActivationMax);
+    __m256i sum = zero;
+    const std::int16_t* w = net.w2.data();
+    for (Color side : {stm, ~stm}) {
+        const std::int16_t* a = acc.v[side];
+        for (int i = 0; i < h; i += 16) {
+            __m256i x = _mm256_load_si256(reinterpret_cast<const __m256i*>(a + i));
+            x = _mm256_min_epi16(_mm256_max_epi16(x, zero), top);
+            const __m256i y = _mm256_load_si256(reinterpret_cast<const __m256i*>(w + i));
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(x, y));
+        }
+        w += h;
+    }
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+    return scale(net, std::uint32_t(_mm_cvtsi128_si32(s)));
+}
+#else
+Value output(const Network& net, const Accumulators& acc, Color stm) {
+    return output_scalar(net, acc, stm);
+}
+#endif
+
+} // namespace hq::chess::nnue
