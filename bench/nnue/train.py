@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Trains Harlequin's chess network, (768 -> H) x 2 -> 1, and writes it as an HQNN file.
+
+    train.py --data FILE [FILE ...] --out variants/chess/nnue/default.nnue
+             [--hidden 256] [--epochs 30] [--lambda 0.75] [--kh 0.7652] [--threads 2]
+
+Each data line is `FEN | score | result | sf` (bench/nnue/label.py's output: Harlequin's
+search score, the game's result and Stockfish's static evaluation, all White's view) or
+plain `FEN | score | result` (datagen's; --lambda then blends Harlequin's own score).
+
+The network's input is 768 features per side (colour relative to the side, piece type,
+square, the board flipped for Black); both sides' accumulators share one weight matrix;
+the output layer reads the side to move's accumulator first. The net predicts a score in
+centipawns, side to move's view, and is fitted so that sigmoid(kh * score) (base 10, /400,
+as in bench/tune/tune.py) matches
+
+    target = lambda * sigmoid(k_label * label) + (1 - lambda) * result
+
+where k_label is fitted first so that the label alone best predicts the results. kh is
+the hand-set evaluation's fitted K, so a centipawn of the net means what one of the old
+evaluation meant to the search's margins.
+
+Quantisation (variants/chess/nnue.h has the integer side): W1 and B1 times 255, W2 times
+64, B2 times 255 * 64; the accumulator's activation is clamp(x, 0, 1) in floats, clamp(x,
+0, 255) in integers; score = out * 400 / (255 * 64).
+"""
+import argparse
+import math
+import os
+import struct
+import sys
+import time
+
+import numpy as np
+import torch
+
+QA, QB, SCALE = 255, 64, 400
+PAD = 768  # the feature index of an empty slot
+PIECES = "PNBRQK"
+
+
+def parse_line(line):
+    fields = line.split(" | ")
+    fen = fields[0].split()
+    board, stm = fen[0], fen[1]
+    feats = []
+    rank, file = 7, 0
+    for ch in board:
+        if ch == "/":
+            rank -= 1
+            file = 0
+        elif ch.isdigit():
+            file += int(ch)
+        else:
+            colour = 0 if ch.isupper() else 1
+            pt = PIECES.index(ch.upper())
+            feats.append((colour * 6 + pt) * 64 + rank * 8 + file)
+            file += 1
+    score = float(fields[1])
+    result = float(fields[2])
+    label = float(fields[3]) if len(fields) > 3 else score
+    return feats, stm == "b", score, result, label
+
+
+def load(paths):
+    """White-perspective features (N x 32, PAD-filled), black-to-move flags, and the
+    score, result and label columns (White's view). Parsed files are cached as .npz."""
+    parts = []
+    for path in paths:
+        cache = path + ".npz"
+        if os.path.exists(cache) and os.path.getmtime(cache) >= os.path.getmtime(path):
+            z = np.load(cache)
+            parts.append(tuple(z[k] for k in ("feats", "black", "score", "result", "label")))
+            continue
+        t0 = time.time()
+        rows = []
+        with open(path) as f:
+            for line in f:
+                if line.count(" | ") >= 2:
+                    rows.append(parse_line(line.rstrip("\n")))
+        n = len(rows)
+        feats = np.full((n, 32), PAD, dtype=np.int16)
+        for i, r in enumerate(rows):
+            feats[i, : len(r[0])] = r[0]
+        black = np.array([r[1] for r in rows], dtype=bool)
+        score = np.array([r[2] for r in rows], dtype=np.float32)
+        result = np.array([r[3] for r in rows], dtype=np.float32)
+        label = np.array([r[4] for r in rows], dtype=np.float32)
+        np.savez(cache, feats=feats, black=black, score=score, result=result, label=label)
+        print(f"parsed {path}: {n} positions in {time.time() - t0:.0f} s", file=sys.stderr)
+        parts.append((feats, black, score, result, label))
+    return tuple(np.concatenate([p[i] for p in parts]) for i in range(5))
+
+
+def black_view(feats):
+    """The same pieces seen from Black: colours swapped, board flipped vertically."""
+    f = feats.astype(np.int32)
+    pad = f == PAD
+    colour_pt, sq = f // 64, f % 64
+    colour, pt = colour_pt // 6, colour_pt % 6
+    out = ((1 - colour) * 6 + pt) * 64 + (sq ^ 56)
+    out[pad] = PAD
+    return out.astype(np.int16)
+
+
+def sigmoid10(x):
+    return 1.0 / (1.0 + np.power(10.0, -np.clip(x, -4000, 4000) / 400.0))
+
+
+def fit_k(label, result):
+    """The K for which sigmoid(K * label) best predicts the results (golden section)."""
+    lo, hi = 0.05, 3.0
+    g = (math.sqrt(5) - 1) / 2
+    loss = lambda k: float(np.mean((sigmoid10(k * label) - result) ** 2))
+    a, b = hi - g * (hi - lo), lo + g * (hi - lo)
+    fa, fb = loss(a), loss(b)
+    for _ in range(60):
+        if fa < fb:
+            hi, b, fb = b, a, fa
+            a = hi - g * (hi - lo)
+            fa = loss(a)
+        else:
+            lo, a, fa = a, b, fb
+            b = lo + g * (hi - lo)
+            fb = loss(b)
+    return (lo + hi) / 2
+
+
+class Net(torch.nn.Module):
+    def __init__(self, hidden):
+        super().__init__()
+        self.ft = torch.nn.EmbeddingBag(PAD + 1, hidden, mode="sum", padding_idx=PAD)
+        self.ft_bias = torch.nn.Parameter(torch.zeros(hidden))
+        self.out = torch.nn.Linear(2 * hidden, 1)
+        with torch.no_grad():
+            self.ft.weight.uniform_(-0.05, 0.05)
+            self.ft.weight[PAD].zero_()
+            self.out.weight.uniform_(-0.05, 0.05)
+            self.out.bias.zero_()
+
+    def forward(self, white, black, black_to_move):
+        aw = torch.clamp(self.ft(white) + self.ft_bias, 0.0, 1.0)
+        ab = torch.clamp(self.ft(black) + self.ft_bias, 0.0, 1.0)
+        btm = black_to_move.unsqueeze(1)
+        stm = torch.where(btm, ab, aw)
+        other = torch.where(btm, aw, ab)
+        return self.out(torch.cat([stm, other], dim=1)).squeeze(1) * SCALE  # centipawns
+
+    def clip(self):
+        # Keeps the quantised weights in int16 and the accumulator from overflowing.
+        with torch.no_grad():
+            self.ft.weight.clamp_(-1.98, 1.98)
+            self.ft_bias.clamp_(-32.0, 32.0)
+            self.out.weight.clamp_(-127 / QB, 127 / QB)
+
+
+def export(net, path):
+    w1 = net.ft.weight.detach().numpy()[:PAD]  # 768 x H
+    b1 = net.ft_bias.detach().numpy()
+    w2 = net.out.weight.detach().numpy()[0]
+    b2 = float(net.out.bias.detach().numpy()[0])
+    hidden = w1.shape[1]
+    q = lambda a, s: np.clip(np.round(a * s), -32767, 32767).astype("<i2")
+    with open(path, "wb") as f:
+        f.write(b"HQNN" + struct.pack("<III", 1, PAD, hidden))
+        f.write(q(w1, QA).tobytes())
+        f.write(q(b1, QA).tobytes())
+        f.write(q(w2, QB).tobytes())
+        f.write(struct.pack("<i", int(round(b2 * QA * QB))))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", nargs="+", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--hidden", type=int, default=256)
+    ap.add_argument("--epochs", type=int, default=30)
+    ap.add_argument("--batch", type=int, default=16384)
+    ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--lambda", dest="lam", type=float, default=0.75)
+    ap.add_argument("--kh", type=float, default=0.7652)
+    ap.add_argument("--holdout", type=float, default=0.02)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--limit", type=int, default=0, help="use only the first N positions")
+    ap.add_argument("--mirror", action="store_true",
+                    help="show each training batch's positions mirrored left-right at random, half of them")
+    args = ap.parse_args()
+
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    rng = np.random.default_rng(args.seed)
+
+    feats, black, score, result, label = load(args.data)
+    if args.limit:
+        feats, black, score, result, label = (a[: args.limit] for a in (feats, black, score, result, label))
+    n = len(result)
+    k_label = fit_k(label, result)
+    # Everything to the side to move's view.
+    sign = np.where(black, -1.0, 1.0).astype(np.float32)
+    target = args.lam * sigmoid10(k_label * label * sign) + (1 - args.lam) * np.where(black, 1 - result, result)
+    target = target.astype(np.float32)
+    print(f"{n} positions, k_label {k_label:.4f}, lambda {args.lam}, kh {args.kh}, hidden {args.hidden}", file=sys.stderr)
+
+    order = rng.permutation(n)
+    n_hold = int(n * args.holdout)
+    hold, train = order[:n_hold], order[n_hold:]
+    tw = torch.from_numpy(feats.astype(np.int64))
+    tb = torch.from_numpy(black_view(feats).astype(np.int64))
+    tbtm = torch.from_numpy(black)
+    tt = torch.from_numpy(target)
+
+    net = Net(args.hidden)
+    opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=args.epochs, eta_min=args.lr / 30)
+    kh = args.kh * math.log(10) / 400
+
+    def mirrored(f):
+        # a1 <-> h1: the square's file reversed, empty slots kept.
+        return torch.where(f == PAD, f, f ^ 7)  # the low three bits are the file
+
+    def loss_of(idx, augment=False):
+        i = torch.from_numpy(idx)
+        w, b = tw[i], tb[i]
+        if augment:
+            flip = torch.rand(len(idx)) < 0.5
+            w = torch.where(flip.unsqueeze(1), mirrored(w), w)
+            b = torch.where(flip.unsqueeze(1), mirrored(b), b)
+        pred = torch.sigmoid(net(w, b, tbtm[i]) * kh)
+        return torch.mean((pred - tt[i]) ** 2)
+
+    def held_out():
+        with torch.no_grad():
+            return sum(float(loss_of(hold[j : j + 65536])) * len(hold[j : j + 65536]) for j in range(0, n_hold, 65536)) / max(1, n_hold)
+
+    print(f"epoch 0 | held-out {held_out():.6f}", file=sys.stderr, flush=True)
+    for epoch in range(1, args.epochs + 1):
+        t0 = time.time()
+        perm = train[rng.permutation(len(train))]
+        total = 0.0
+        for j in range(0, len(perm), args.batch):
+            opt.zero_grad()
+            loss = loss_of(perm[j : j + args.batch], args.mirror)
+            loss.backward()
+            opt.step()
+            net.clip()
+            total += float(loss) * len(perm[j : j + args.batch])
+        sched.step()
+        export(net, args.out)
+        print(f"epoch {epoch} | train {total / len(perm):.6f} | held-out {held_out():.6f} | "
+              f"{time.time() - t0:.0f} s | written {args.out}", file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    main()
