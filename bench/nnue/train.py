@@ -35,6 +35,11 @@ import time
 import numpy as np
 import torch
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tune"))
+import tune  # noqa: E402  (the logistic and the golden-section search of the linear tuner)
+
+sigmoid10 = tune.sigmoid  # 1 / (1 + 10^(-x/400))
+
 QA, QB, SCALE = 255, 64, 400
 PAD = 768  # the feature index of an empty slot
 PIECES = "PNBRQK"
@@ -104,27 +109,9 @@ def black_view(feats):
     return out.astype(np.int16)
 
 
-def sigmoid10(x):
-    return 1.0 / (1.0 + np.power(10.0, -np.clip(x, -4000, 4000) / 400.0))
-
-
 def fit_k(label, result):
-    """The K for which sigmoid(K * label) best predicts the results (golden section)."""
-    lo, hi = 0.05, 3.0
-    g = (math.sqrt(5) - 1) / 2
-    loss = lambda k: float(np.mean((sigmoid10(k * label) - result) ** 2))
-    a, b = hi - g * (hi - lo), lo + g * (hi - lo)
-    fa, fb = loss(a), loss(b)
-    for _ in range(60):
-        if fa < fb:
-            hi, b, fb = b, a, fa
-            a = hi - g * (hi - lo)
-            fa = loss(a)
-        else:
-            lo, a, fa = a, b, fb
-            b = lo + g * (hi - lo)
-            fb = loss(b)
-    return (lo + hi) / 2
+    """The K for which sigmoid(K * label) best predicts the results (tune.py's search)."""
+    return tune.golden(lambda k: float(np.mean((sigmoid10(k * label) - result) ** 2)))[0]
 
 
 class Net(torch.nn.Module):
