@@ -7,8 +7,13 @@ choice of three of the eight): 112 starts, printed one FEN a line, for
 `harlequin openings -starts`, which then plays random plies and keeps the positions that
 Harlequin's own search scores near zero.
 
+With `rooks` she keeps her queen and gives up both rooks, one minor piece (b, c, f or g
+file) and two pawns (every choice of two): 112 starts again, the tuning data's second
+kind (docs/tuning.md, Ms. Chess), so that her queen's weights see positions too.
+
     python3 bench/openings/mschess_odds_starts.py w   # the woman plays White (mschess)
     python3 bench/openings/mschess_odds_starts.py b   # the woman plays Black (mschess-black)
+    python3 bench/openings/mschess_odds_starts.py w rooks
 """
 import itertools
 import sys
@@ -28,22 +33,36 @@ def compress(squares):
     return out + (str(empty) if empty else "")
 
 
-def starts(woman):
+def odds():
+    """(back-rank files, pawn files) she gives up: queen, a or h rook, three pawns."""
     for rook in (0, 7):
         for trio in itertools.combinations(range(8), 3):
-            back = ["." if i in (3, rook) else c for i, c in enumerate("RNBQKBNR")]
-            pawns = ["." if i in trio else "P" for i in range(8)]
-            if woman == "w":
-                yield (f"rnbqkbnr/pppppppp/8/8/8/8/{compress(pawns)}/{compress(back)}"
-                       " w kq - 0 1 w")
-            else:
-                low = lambda sq: [c.lower() for c in sq]
-                yield (f"{compress(low(back))}/{compress(low(pawns))}/8/8/8/8/PPPPPPPP/RNBQKBNR"
-                       " w KQ - 0 1 b")
+            yield (3, rook), trio
+
+
+def rook_odds():
+    """Both rooks, one minor piece and two pawns: she keeps her queen."""
+    for minor in (1, 2, 5, 6):
+        for pair in itertools.combinations(range(8), 2):
+            yield (0, 7, minor), pair
+
+
+def starts(woman, kind="queen"):
+    for gone, lost in (odds() if kind == "queen" else rook_odds()):
+        back = ["." if i in gone else c for i, c in enumerate("RNBQKBNR")]
+        pawns = ["." if i in lost else "P" for i in range(8)]
+        if woman == "w":
+            yield (f"rnbqkbnr/pppppppp/8/8/8/8/{compress(pawns)}/{compress(back)}"
+                   " w kq - 0 1 w")
+        else:
+            low = lambda sq: [c.lower() for c in sq]
+            yield (f"{compress(low(back))}/{compress(low(pawns))}/8/8/8/8/PPPPPPPP/RNBQKBNR"
+                   " w KQ - 0 1 b")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2 or sys.argv[1] not in ("w", "b"):
-        sys.exit("usage: mschess_odds_starts.py w|b")
-    for fen in starts(sys.argv[1]):
+    if len(sys.argv) not in (2, 3) or sys.argv[1] not in ("w", "b") \
+            or sys.argv[2:] not in ([], ["queen"], ["rooks"]):
+        sys.exit("usage: mschess_odds_starts.py w|b [queen|rooks]")
+    for fen in starts(sys.argv[1], *sys.argv[2:]):
         print(fen)

@@ -69,6 +69,17 @@ def main():
         print("true     ", np.round(true).astype(int))
         print("recovered", np.array(values))
         assert err.max() <= 3, f"largest error {err.max():.1f}"
+        # --freeze by group and by row: Table[0] (both of its weights) and Material[1]
+        # keep their starting zeros, every other weight still moves.
+        tune.main(["tune.py", "--game", "test", "--export", prefix, "--header", header,
+                   "--k", str(K), "--lambda", "0", "--epochs", "300", "--rate", "2",
+                   "--holdout", "0", "--freeze", "Table[0],Material[1]"])
+        text = open(header).read()
+        v = [int(x) for x in __import__("re").findall(r"-?\d+", text.split("Tuned = {")[1])]
+        v = np.array(v[:2 * nweights])
+        print("frozen Table[0], Material[1]:", v)
+        assert (v[[2, 3, 8, 9, 10, 11]] == 0).all(), "a frozen weight moved"
+        assert (v[[0, 1, 4, 5, 6, 7]] != 0).all(), "a weight that is not frozen stayed"
         # From the game results alone (lambda 1): noisy labels, a looser fit.
         tune.main(["tune.py", "--game", "test", "--export", prefix, "--header", header,
                    "--k", str(K), "--lambda", "1", "--epochs", "1500", "--rate", "2",

@@ -305,7 +305,8 @@ def main(argv):
                     help="weight of the game result in the target (the rest: the score)")
     ap.add_argument("--epochs", type=int, default=400)
     ap.add_argument("--rate", type=float, default=1.0, help="Adam step, in centipawns")
-    ap.add_argument("--freeze", default="", help="comma-separated weight groups kept as they are")
+    ap.add_argument("--freeze", default="",
+                    help="comma-separated weight groups or rows kept as they are (Psq, Psq[13])")
     ap.add_argument("--k", type=float, default=0, help="the sigmoid's scale (0: fit it)")
     ap.add_argument("--kscore", type=float, default=-1,
                     help="the scale of the search scores in the target (-1: K; 0: fit it to "
@@ -332,7 +333,7 @@ def main(argv):
     frozen = np.zeros(len(theta), dtype=bool)
     freeze = set(filter(None, args.freeze.split(",")))
     for i, name in enumerate(names):
-        if name.split("[")[0] in freeze:
+        if any(name == f or name.startswith(f + "[") for f in freeze):
             frozen[2 * i:2 * i + 2] = True
     ks = None
     if args.kscore == 0:
