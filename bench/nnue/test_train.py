@@ -10,6 +10,8 @@ back and evaluates positions the trainer never saw. The test passes when those v
 follow the material balance (correlation over 0.95, the right sign whenever a side is a
 minor piece or more ahead) and fails for a net that did not learn it, an exported file
 the engine's format rejects, or features the trainer numbers differently from the engine.
+It also checks --init: a network read back with --init and written with --epochs 0 must
+be the same file byte for byte (a wrong offset, scale or layout in the reader breaks it).
 
     /usr/bin/python3 bench/nnue/test_train.py        (needs python3-torch and numpy)
 """
@@ -91,6 +93,15 @@ def main():
         if corr < 0.95 or right_sign < 0.95:
             print("FAIL: the trained network does not follow the evaluation it was trained on")
             return 1
+        again = os.path.join(tmp, "again.nnue")
+        subprocess.run([sys.executable, os.path.join(HERE, "train.py"), "--data", data, "--out", again,
+                        "--hidden", "32", "--epochs", "0", "--init", net_path, "--threads", "1"],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with open(net_path, "rb") as a, open(again, "rb") as b:
+            if a.read() != b.read():
+                print("FAIL: --init then --epochs 0 does not give back the network it read")
+                return 1
+        print("--init reads a network back exactly")
     print("ok")
     return 0
 

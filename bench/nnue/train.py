@@ -4,6 +4,11 @@
 
     train.py --data FILE [FILE ...] --out variants/chess/nnue/default.nnue
              [--hidden 256] [--epochs 30] [--lambda 0.75] [--kh 0.7652] [--threads 2]
+             [--init FILE.nnue]
+
+--init starts from an existing network (an HQNN file, read back exactly: with --epochs 0
+the file written is the one read) instead of random weights, so a new round of data can
+refine the built-in network rather than replace it.
 
 Each data line is `FEN | score | result | sf` (bench/nnue/label.py's output: Harlequin's
 search score, the game's result and Stockfish's static evaluation, all White's view) or
@@ -142,6 +147,30 @@ class Net(torch.nn.Module):
             self.out.weight.clamp_(-127 / QB, 127 / QB)
 
 
+def load_into(net, path):
+    """Sets net's weights to those of an HQNN file (the inverse of export's quantisation:
+    exporting the result gives back the same bytes)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    magic, version, inputs, hidden = struct.unpack_from("<4sIII", data, 0)
+    if magic != b"HQNN" or version != 1 or inputs != PAD:
+        raise SystemExit(f"{path}: not an HQNN v1 network with {PAD} inputs")
+    if hidden != net.ft_bias.shape[0]:
+        raise SystemExit(f"{path}: hidden size {hidden}, but --hidden is {net.ft_bias.shape[0]}")
+    at = 16
+    words = np.frombuffer(data, dtype="<i2", count=PAD * hidden + 3 * hidden, offset=at).astype(np.float32)
+    w1 = words[: PAD * hidden].reshape(PAD, hidden) / QA
+    b1 = words[PAD * hidden : PAD * hidden + hidden] / QA
+    w2 = words[PAD * hidden + hidden :] / QB
+    b2 = struct.unpack_from("<i", data, len(data) - 4)[0] / (QA * QB)
+    with torch.no_grad():
+        net.ft.weight[:PAD] = torch.from_numpy(w1)
+        net.ft.weight[PAD].zero_()
+        net.ft_bias.copy_(torch.from_numpy(b1))
+        net.out.weight[0] = torch.from_numpy(w2)
+        net.out.bias.fill_(b2)
+
+
 def export(net, path):
     w1 = net.ft.weight.detach().numpy()[:PAD]  # 768 x H
     b1 = net.ft_bias.detach().numpy()
@@ -171,6 +200,7 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--limit", type=int, default=0, help="use only the first N positions")
+    ap.add_argument("--init", help="start from this HQNN network instead of random weights")
     ap.add_argument("--mirror", action="store_true",
                     help="show each training batch's positions mirrored left-right at random, half of them")
     args = ap.parse_args()
@@ -199,8 +229,10 @@ def main():
     tt = torch.from_numpy(target)
 
     net = Net(args.hidden)
+    if args.init:
+        load_into(net, args.init)
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
-    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=args.epochs, eta_min=args.lr / 30)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=max(1, args.epochs), eta_min=args.lr / 30)
     kh = args.kh * math.log(10) / 400
 
     def mirrored(f):
@@ -222,6 +254,8 @@ def main():
             return sum(float(loss_of(hold[j : j + 65536])) * len(hold[j : j + 65536]) for j in range(0, n_hold, 65536)) / max(1, n_hold)
 
     print(f"epoch 0 | held-out {held_out():.6f}", file=sys.stderr, flush=True)
+    if args.epochs == 0:
+        export(net, args.out)
     for epoch in range(1, args.epochs + 1):
         t0 = time.time()
         perm = train[rng.permutation(len(train))]
