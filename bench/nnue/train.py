@@ -42,6 +42,8 @@ import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tune"))
 import tune  # noqa: E402  (the logistic and the golden-section search of the linear tuner)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import reference  # noqa: E402  (the engine's HQNN reader)
 
 sigmoid10 = tune.sigmoid  # 1 / (1 + 10^(-x/400))
 
@@ -148,27 +150,17 @@ class Net(torch.nn.Module):
 
 
 def load_into(net, path):
-    """Sets net's weights to those of an HQNN file (the inverse of export's quantisation:
-    exporting the result gives back the same bytes)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    magic, version, inputs, hidden = struct.unpack_from("<4sIII", data, 0)
-    if magic != b"HQNN" or version != 1 or inputs != PAD:
-        raise SystemExit(f"{path}: not an HQNN v1 network with {PAD} inputs")
-    if hidden != net.ft_bias.shape[0]:
-        raise SystemExit(f"{path}: hidden size {hidden}, but --hidden is {net.ft_bias.shape[0]}")
-    at = 16
-    words = np.frombuffer(data, dtype="<i2", count=PAD * hidden + 3 * hidden, offset=at).astype(np.float32)
-    w1 = words[: PAD * hidden].reshape(PAD, hidden) / QA
-    b1 = words[PAD * hidden : PAD * hidden + hidden] / QA
-    w2 = words[PAD * hidden + hidden :] / QB
-    b2 = struct.unpack_from("<i", data, len(data) - 4)[0] / (QA * QB)
+    """Sets net's weights to those of an HQNN file, read by reference.py (the engine's
+    reader): the inverse of export's quantisation, so exporting gives back the same bytes."""
+    src = reference.read_net(path)  # exits with the reason on a file the engine refuses
+    if src.hidden != net.ft_bias.shape[0]:
+        raise SystemExit(f"{path}: hidden size {src.hidden}, but --hidden is {net.ft_bias.shape[0]}")
     with torch.no_grad():
-        net.ft.weight[:PAD] = torch.from_numpy(w1)
+        net.ft.weight[:PAD] = torch.from_numpy((src.w1 / QA).astype(np.float32))
         net.ft.weight[PAD].zero_()
-        net.ft_bias.copy_(torch.from_numpy(b1))
-        net.out.weight[0] = torch.from_numpy(w2)
-        net.out.bias.fill_(b2)
+        net.ft_bias.copy_(torch.from_numpy((src.b1 / QA).astype(np.float32)))
+        net.out.weight[0] = torch.from_numpy((src.w2 / QB).astype(np.float32))
+        net.out.bias.fill_(src.b2 / (QA * QB))
 
 
 def export(net, path):
