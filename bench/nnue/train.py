@@ -188,6 +188,8 @@ def main():
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--lambda", dest="lam", type=float, default=0.75)
     ap.add_argument("--kh", type=float, default=0.7652)
+    ap.add_argument("--kh-per-klabel", type=float, default=0.0,
+                    help="set kh to this times the fitted k_label (overrides --kh): keeps net / label fixed across data")
     ap.add_argument("--holdout", type=float, default=0.02)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
@@ -206,6 +208,8 @@ def main():
         feats, black, score, result, label = (a[: args.limit] for a in (feats, black, score, result, label))
     n = len(result)
     k_label = fit_k(label, result)
+    if args.kh_per_klabel:
+        args.kh = args.kh_per_klabel * k_label
     # Everything to the side to move's view.
     sign = np.where(black, -1.0, 1.0).astype(np.float32)
     target = args.lam * sigmoid10(k_label * label * sign) + (1 - args.lam) * np.where(black, 1 - result, result)
