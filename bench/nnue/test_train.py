@@ -10,13 +10,14 @@ back and evaluates positions the trainer never saw. The test passes when those v
 follow the material balance (correlation over 0.95, the right sign whenever a side is a
 minor piece or more ahead) and fails for a net that did not learn it, an exported file
 the engine's format rejects, or features the trainer numbers differently from the engine.
-It also checks --init: a network read back with --init and written with --epochs 0 must
+It also checks --kh-per-klabel (kh set from the fitted k_label) and --init: a network read back with --init and written with --epochs 0 must
 be the same file byte for byte (a wrong offset, scale or layout in the reader breaks it).
 
     /usr/bin/python3 bench/nnue/test_train.py        (needs python3-torch and numpy)
 """
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -102,6 +103,16 @@ def main():
                 print("FAIL: --init then --epochs 0 does not give back the network it read")
                 return 1
         print("--init reads a network back exactly")
+        # --kh-per-klabel R: the kh the fit uses (its header line) is R times the fitted k_label.
+        run = subprocess.run([sys.executable, os.path.join(HERE, "train.py"), "--data", data, "--out", again,
+                              "--hidden", "32", "--epochs", "0", "--init", net_path, "--threads", "1",
+                              "--kh-per-klabel", "0.5"],
+                             check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        m = re.search(r"k_label (\S+), lambda \S+, kh (\S+),", run.stderr)
+        if not m or abs(float(m.group(2)) - 0.5 * float(m.group(1))) > 1e-3:
+            print(f"FAIL: --kh-per-klabel 0.5 does not set kh to half of k_label: {m.groups() if m else run.stderr}")
+            return 1
+        print(f"--kh-per-klabel 0.5: k_label {m.group(1)}, kh {m.group(2)}")
     print("ok")
     return 0
 
