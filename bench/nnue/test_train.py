@@ -10,8 +10,9 @@ back and evaluates positions the trainer never saw. The test passes when those v
 follow the material balance (correlation over 0.95, the right sign whenever a side is a
 minor piece or more ahead) and fails for a net that did not learn it, an exported file
 the engine's format rejects, or features the trainer numbers differently from the engine.
-It also checks --kh-per-klabel (kh set from the fitted k_label) and --init: a network read back with --init and written with --epochs 0 must
-be the same file byte for byte (a wrong offset, scale or layout in the reader breaks it).
+It also checks --init: a network read back with --init and written with --epochs 0 must
+be the same file byte for byte (a wrong offset, scale or layout in the reader breaks it);
+and --kh-per-klabel: the kh the fit reports must be that factor times the fitted k_label.
 
     /usr/bin/python3 bench/nnue/test_train.py        (needs python3-torch and numpy)
 """

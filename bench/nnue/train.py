@@ -3,12 +3,15 @@
 """Trains Harlequin's chess network, (768 -> H) x 2 -> 1, and writes it as an HQNN file.
 
     train.py --data FILE [FILE ...] --out variants/chess/nnue/default.nnue
-             [--hidden 256] [--epochs 30] [--lambda 0.75] [--kh 0.7652] [--threads 2]
-             [--init FILE.nnue]
+             [--hidden 256] [--epochs 30] [--lambda 0.75] [--kh 0.7652 | --kh-per-klabel R]
+             [--threads 2] [--init FILE.nnue]
 
 --init starts from an existing network (an HQNN file, read back exactly: with --epochs 0
 the file written is the one read) instead of random weights, so a new round of data can
 refine the built-in network rather than replace it.
+
+--kh-per-klabel R sets kh to R times the fitted k_label (below), so that networks trained
+on data of different k_label keep one centipawn scale (R 0.7429: net = 1.346 sf).
 
 Each data line is `FEN | score | result | sf` (bench/nnue/label.py's output: Harlequin's
 search score, the game's result and Stockfish's static evaluation, all White's view) or
@@ -198,6 +201,8 @@ def main():
     ap.add_argument("--mirror", action="store_true",
                     help="show each training batch's positions mirrored left-right at random, half of them")
     args = ap.parse_args()
+    if args.kh_per_klabel < 0:
+        ap.error("--kh-per-klabel must be positive")
 
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
