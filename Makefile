@@ -1,41 +1,74 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The README's two commands: `make bench` and `make test`. Both install the Debian build
-# dependencies when missing, configure a Release build and build it; CMake does the rest.
+# The README's commands: `make bench` and `make test` install the Debian packages they need
+# when missing (.ci/deps), configure a Release build and build it; CMake does the rest.
+#
+# Plain `make` (OpenBench's workers run `make -j EXE=<name> CXX=<compiler> [EVALFILE=<net>]`
+# on an unpacked zipball, as a user without root) installs nothing and builds the engine
+# alone: no tests, no web server. It needs cmake, a C++20 compiler and fmt, and names the
+# one missing.
+#   EXE=path        copy the engine there
+#   CXX=compiler    build with it (passed to CMake)
+#   EVALFILE=net    build that chess network in instead of variants/chess/nnue/default.nnue
+#   ARCH=level      native (default), x86-64 (any x86-64 CPU: SSE2), x86-64-sse41-popcnt,
+#                   x86-64-avx2, x86-64-bmi2, x86-64-avx512, generic (README: Building)
 BUILD ?= build
-JOBS ?= 2
-# OpenBench builds with `make EXE=<path>`: the engine is copied to that path.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 EXE ?=
+EVALFILE ?=
+ARCH ?=
 CMAKE_FLAGS ?=
 ifeq ($(CI),true)
 CMAKE_FLAGS += -DHARLEQUIN_WERROR=ON
 endif
+ifneq ($(origin CXX),default)
+CMAKE_FLAGS += -DCMAKE_CXX_COMPILER=$(CXX)
+endif
+ifneq ($(EVALFILE),)
+CMAKE_FLAGS += -DHARLEQUIN_EVALFILE=$(abspath $(EVALFILE))
+else
+CMAKE_FLAGS += -DHARLEQUIN_EVALFILE=$(CURDIR)/variants/chess/nnue/default.nnue
+endif
+ifneq ($(ARCH),)
+CMAKE_FLAGS += -DHARLEQUIN_ARCH=$(ARCH)
+endif
+CONFIGURE = cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
 
-.PHONY: all deps build bench test serve perft-speed format clean
+.PHONY: all engine tools bench test serve perft-speed format clean
 
-all: build
+all: engine
 
-deps:
-	@./.ci/deps
+# Names what the plain build needs when it is missing, instead of a shell error.
+tools:
+	@command -v cmake >/dev/null || { echo "error: cmake is missing (Debian: apt-get install cmake; make bench installs it)"; exit 1; }
+	@command -v $(CXX) >/dev/null || { echo "error: the C++ compiler '$(CXX)' is missing (Debian: apt-get install g++)"; exit 1; }
 
-build: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
-	cmake --build $(BUILD) -j $(JOBS)
+engine: tools
+	$(CONFIGURE) -DHARLEQUIN_SERVE=OFF -DHARLEQUIN_TESTS=OFF
+	cmake --build $(BUILD) -j $(JOBS) --target harlequin
 ifneq ($(EXE),)
 	cp $(BUILD)/harlequin $(EXE)
 endif
 
-bench: build
+bench:
+	bash .ci/deps engine
+	$(MAKE) --no-print-directory engine
 	./$(BUILD)/harlequin bench
 
-test: build
+test:
+	bash .ci/deps test
+	$(CONFIGURE) -DHARLEQUIN_SERVE=ON -DHARLEQUIN_TESTS=ON
+	cmake --build $(BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # The browser page for every game (README: Playing in the browser).
-serve: build
+serve:
+	bash .ci/deps serve
+	$(CONFIGURE) -DHARLEQUIN_SERVE=ON
+	cmake --build $(BUILD) -j $(JOBS) --target harlequin
 	./$(BUILD)/harlequin serve
 
 # Perft speed against Debian's stockfish, back to back (bench/perft_speed.py).
-perft-speed: build
+perft-speed: engine
 	python3 bench/perft_speed.py --harlequin ./$(BUILD)/harlequin
 
 format:

@@ -9,6 +9,7 @@
 #include "variants/registry.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <random>
 #include <set>
@@ -244,19 +245,23 @@ int openings_command(const std::vector<std::string>& args) {
         if (!seen.insert(fen).second) continue;
         lines.push_back(fen);
     }
-    std::string header = fmt::format("# {} openings for {}: {} random plies from {}, seed {}",
+    // The recipe goes to the terminal (for bench/openings/README.md), never into the file:
+    // the testers' tools read every line of an EPD file as a position.
+    std::string recipe = fmt::format("{} openings for {}: {} random plies from {}, seed {}",
         lines.size(), variant, plies, startsFile.empty() ? "the start position" : startsFile, seed);
     if (checker)
-        header += fmt::format("; then {} plies by {}, kept when it scores within {} cp", bestPlies,
+        recipe += fmt::format("; then {} plies by {}, kept when it scores within {} cp", bestPlies,
             engine->name(), maxScore);
-    std::string text = header + "\n";
+    std::string text;
     for (const auto& l : lines) text += l + "\n";
-    if (outFile.empty()) print_line(text.substr(0, text.size() - 1));
-    else {
+    if (outFile.empty()) {
+        std::fputs(("# " + recipe + "\n").c_str(), stderr);
+        if (!text.empty()) print_line(text.substr(0, text.size() - 1));
+    } else {
         std::ofstream out(outFile);
         out << text;
-        println("wrote {} openings to {} ({} rejected by score)", lines.size(), outFile,
-            rejectedByScore);
+        if (!out.flush()) return usage("cannot write " + outFile);
+        println("wrote {} to {} ({} rejected by score)", recipe, outFile, rejectedByScore);
     }
     return int(lines.size()) == count ? 0 : 1;
 }

@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include <map>
+
 namespace hq {
 
 namespace {
@@ -22,7 +24,16 @@ void announce_variant(const VariantSpec& s) {
         s.files, s.ranks, s.startFen);
 }
 
+std::map<std::string, UciCommand>& added_commands() {
+    static std::map<std::string, UciCommand> commands;
+    return commands;
+}
+
 } // namespace
+
+void add_uci_command(const std::string& name, UciCommand run) {
+    added_commands()[name] = std::move(run);
+}
 
 Uci::Uci()
     : engine(make_engine(default_variant())) { }
@@ -61,6 +72,9 @@ bool Uci::handle(const std::string& line) {
         // `debug on|off`: Harlequin has no extra debug output, so both are accepted as is.
         if (words.size() != 2 || (words[1] != "on" && words[1] != "off"))
             error("expected 'debug on' or 'debug off'");
+    } else if (auto added = added_commands().find(cmd); added != added_commands().end()) {
+        engine->halt();
+        added->second({words.begin() + 1, words.end()}, engine->spec().name, chess960Option);
     } else error(fmt::format("unknown command '{}'", line));
     return true;
 }

@@ -6,12 +6,19 @@
 
 #include "engine/engine.h"
 
+#include <functional>
 #include <istream>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace hq {
+
+// A command that a program adds to the UCI loop (bench/'s `genfens`, which OpenBench sends):
+// it gets the words after its name, the current game and whether UCI_Chess960 is on.
+using UciCommand = std::function<void(
+    const std::vector<std::string>& args, const std::string& variant, bool chess960)>;
+void add_uci_command(const std::string& name, UciCommand run);
 
 class Uci {
 public:

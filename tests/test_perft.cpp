@@ -59,16 +59,19 @@ TEST_CASE(
 
 const std::string OpeningsDir = std::string(HARLEQUIN_TEST_DATA) + "/../../bench/openings/";
 
-// Every position of an openings file (EPD: the FEN's fields up to the first operation `;`)
-// loads in the engine's game, and there are at least 20.
+// Every line of an openings file is a position (EPD: the FEN's fields up to the first
+// operation `;`) that loads in the engine's game, and there are at least 20. No comment or
+// blank line: cutechess-cli, fastchess and OpenBench read every line as a position.
 void check_openings_file(Engine& engine, const std::string& path) {
     INFO(path);
     std::ifstream in(path);
     REQUIRE(in);
     int lines = 0;
     for (std::string line; std::getline(in, line);) {
-        if (line.empty() || line[0] == '#') continue;
         ++lines;
+        INFO("line " << lines);
+        REQUIRE_FALSE(line.empty());
+        REQUIRE(line[0] != '#');
         std::string fen = line.substr(0, line.find(';'));
         INFO(fen);
         CHECK_FALSE(engine.set_position(fen, {}).has_value());

@@ -10,9 +10,7 @@
 #include <iterator>
 #include <memory>
 
-#ifdef __AVX2__
-#include <immintrin.h>
-#endif
+#include "engine/simd.h"
 
 namespace hq::chess::nnue {
 
@@ -127,32 +125,34 @@ void add_row(std::int16_t* __restrict acc, const std::int16_t* __restrict row, i
     for (int i = 0; i < h; ++i) acc[i] = std::int16_t(acc[i] + row[i]);
 }
 
-#ifdef __AVX2__
-// acc[offset, offset + 16 Regs) += the rows of `add`, -= those of `sub`, in registers: the
-// accumulator's block is read and written once whatever the number of rows.
+#ifdef HQ_SIMD
+// acc[offset, offset + Regs * Lanes) += the rows of `add`, -= those of `sub`, in registers:
+// the accumulator's block is read and written once whatever the number of rows.
 template <int Regs>
 void update_block(std::int16_t* acc, const std::int16_t* const* add, int adds,
     const std::int16_t* const* sub, int subs, int offset) {
-    __m256i r[Regs];
-    auto at = [offset](const std::int16_t* p, int j) {
-        return reinterpret_cast<const __m256i*>(p + offset) + j;
-    };
-    for (int j = 0; j < Regs; ++j) r[j] = _mm256_load_si256(at(acc, j));
+    using V = simd::Vec;
+    V::Raw r[Regs];
+    for (int j = 0; j < Regs; ++j) r[j] = V::load(acc + offset + j * V::Lanes);
     for (int k = 0; k < adds; ++k)
         for (int j = 0; j < Regs; ++j)
-            r[j] = _mm256_add_epi16(r[j], _mm256_load_si256(at(add[k], j)));
+            r[j] = V::add16(r[j], V::load(add[k] + offset + j * V::Lanes));
     for (int k = 0; k < subs; ++k)
         for (int j = 0; j < Regs; ++j)
-            r[j] = _mm256_sub_epi16(r[j], _mm256_load_si256(at(sub[k], j)));
-    for (int j = 0; j < Regs; ++j)
-        _mm256_store_si256(reinterpret_cast<__m256i*>(acc + offset) + j, r[j]);
+            r[j] = V::sub16(r[j], V::load(sub[k] + offset + j * V::Lanes));
+    for (int j = 0; j < Regs; ++j) V::store(acc + offset + j * V::Lanes, r[j]);
 }
 
+// Blocks of up to 8 registers, then the rest in steps of 32 lanes (the hidden size is a
+// multiple of 32).
 void update(std::int16_t* acc, const std::int16_t* const* add, int adds,
     const std::int16_t* const* sub, int subs, int h) {
+    constexpr int Lanes = simd::Vec::Lanes;
+    constexpr int BlockRegs = std::min(8, 128 / Lanes), TailRegs = 32 / Lanes;
     int i = 0;
-    for (; i + 128 <= h; i += 128) update_block<8>(acc, add, adds, sub, subs, i);
-    for (; i < h; i += 32) update_block<2>(acc, add, adds, sub, subs, i);
+    for (; i + BlockRegs * Lanes <= h; i += BlockRegs * Lanes)
+        update_block<BlockRegs>(acc, add, adds, sub, subs, i);
+    for (; i < h; i += TailRegs * Lanes) update_block<TailRegs>(acc, add, adds, sub, subs, i);
 }
 #else
 void update(std::int16_t* acc, const std::int16_t* const* add, int adds,
@@ -218,7 +218,7 @@ const Accumulators& cached(const Network& net, const Position& pos) {
 //
 // Every sum below wraps modulo 2^32 (the format's int32), so the SIMD and scalar orders of
 // summation give the same result. A pair product crelu(x) * w is at most 255 * 32768 in
-// magnitude, so _mm256_madd_epi16's sum of two never overflows.
+// magnitude, so madd's sum of two never overflows.
 
 namespace {
 
@@ -243,26 +243,20 @@ Value output_scalar(const Network& net, const Accumulators& acc, Color stm) {
     return scale(net, dot);
 }
 
-#ifdef __AVX2__
+#ifdef HQ_SIMD
 Value output(const Network& net, const Accumulators& acc, Color stm) {
+    using V = simd::Vec;
     const int h = net.hidden;
-    const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(ActivationMax);
-    __m256i sum = zero;
+    const V::Raw zero = V::zero(), top = V::splat16(ActivationMax);
+    V::Raw sum = zero;
     const std::int16_t* w = net.w2.data();
     for (Color side : {stm, ~stm}) {
         const std::int16_t* a = acc.v[side];
-        for (int i = 0; i < h; i += 16) {
-            __m256i x = _mm256_load_si256(reinterpret_cast<const __m256i*>(a + i));
-            x = _mm256_min_epi16(_mm256_max_epi16(x, zero), top);
-            const __m256i y = _mm256_load_si256(reinterpret_cast<const __m256i*>(w + i));
-            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(x, y));
-        }
+        for (int i = 0; i < h; i += V::Lanes)
+            sum = V::add32(sum, V::madd16(V::clamp16(V::load(a + i), zero, top), V::load(w + i)));
         w += h;
     }
-    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
-    return scale(net, std::uint32_t(_mm_cvtsi128_si32(s)));
+    return scale(net, V::sum_int32(sum));
 }
 #else
 Value output(const Network& net, const Accumulators& acc, Color stm) {
