@@ -36,7 +36,8 @@ int bench_command(const std::vector<std::string>& args) {
         } else if (auto game = canonical_variant(args[i])) games.insert(*game);
         else return usage_error("unknown game or bad depth '" + args[i] + "'", Usage);
     }
-    println("Harlequin {} built for {} (network: {})", HARLEQUIN_VERSION, simd::ArchName, simd::Name);
+    println(
+        "Harlequin {} built for {} (network: {})", HARLEQUIN_VERSION, simd::ArchName, simd::Name);
     std::uint64_t totalNodes = 0;
     auto start = std::chrono::steady_clock::now();
     int index = 0;

@@ -158,8 +158,9 @@ std::optional<std::string> generate_fens(
         limits.nodes = request.nodes;
         limits.start = now();
         std::optional<Value> score;
-        engine->go(limits, {[&](const SearchInfo& info) { score = info.value; },
-                               [](const std::string&, const std::string&) { }});
+        engine->go(limits,
+            {[&](const SearchInfo& info) { score = info.value; },
+                [](const std::string&, const std::string&) {}});
         engine->wait();
         if (!score || std::abs(int(*score)) > request.maxScore) continue;
         emit(fen);

@@ -19,12 +19,12 @@ namespace hq {
 struct GenfensRequest {
     int count = 0;
     std::uint64_t seed = 0;
-    std::string book;          // empty: no book ("None")
-    std::string variant;       // a registered game
-    bool chess960 = false;     // random Chess960 starts (UCI_Chess960, `chess960`/`frc`)
-    bool doubleRandom = false; // `dfrc`: each side's back rank drawn on its own
-    int plies = -1;            // random plies after the start; -1: 8, or 4 after a book line
-    int maxScore = 200;        // centipawns, side to move's view
+    std::string book;           // empty: no book ("None")
+    std::string variant;        // a registered game
+    bool chess960 = false;      // random Chess960 starts (UCI_Chess960, `chess960`/`frc`)
+    bool doubleRandom = false;  // `dfrc`: each side's back rank drawn on its own
+    int plies = -1;             // random plies after the start; -1: 8, or 4 after a book line
+    int maxScore = 200;         // centipawns, side to move's view
     std::uint64_t nodes = 5000; // the balance check's search
 };
 

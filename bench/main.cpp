@@ -55,15 +55,15 @@ constexpr Command Commands[] = {
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
-    hq::add_uci_command("genfens", [](const std::vector<std::string>& words,
-                                       const std::string& variant, bool chess960) {
-        auto request = hq::parse_genfens(words, variant, chess960);
-        if (auto* err = std::get_if<std::string>(&request))
-            return hq::println("info string error: genfens: {}", *err);
-        auto err = hq::generate_fens(std::get<hq::GenfensRequest>(request),
-            [](const std::string& fen) { hq::println("info string genfens {}", fen); });
-        if (err) hq::println("info string error: genfens: {}", *err);
-    });
+    hq::add_uci_command("genfens",
+        [](const std::vector<std::string>& words, const std::string& variant, bool chess960) {
+            auto request = hq::parse_genfens(words, variant, chess960);
+            if (auto* err = std::get_if<std::string>(&request))
+                return hq::println("info string error: genfens: {}", *err);
+            auto err = hq::generate_fens(std::get<hq::GenfensRequest>(request),
+                [](const std::string& fen) { hq::println("info string genfens {}", fen); });
+            if (err) hq::println("info string error: genfens: {}", *err);
+        });
     if (args.empty()) return hq::run_protocol(std::cin);
     if (args[0].find_first_of(" \t") != std::string::npos) {
         std::string lines;

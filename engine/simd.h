@@ -33,7 +33,9 @@ struct Vec {
     static Raw sub16(Raw a, Raw b) { return _mm512_sub_epi16(a, b); }
     static Raw zero() { return _mm512_setzero_si512(); }
     static Raw splat16(std::int16_t x) { return _mm512_set1_epi16(x); }
-    static Raw clamp16(Raw v, Raw lo, Raw hi) { return _mm512_min_epi16(_mm512_max_epi16(v, lo), hi); }
+    static Raw clamp16(Raw v, Raw lo, Raw hi) {
+        return _mm512_min_epi16(_mm512_max_epi16(v, lo), hi);
+    }
     static Raw madd16(Raw a, Raw b) { return _mm512_madd_epi16(a, b); }
     static Raw add32(Raw a, Raw b) { return _mm512_add_epi32(a, b); }
     // Through memory: GCC 12's _mm512_reduce_add_epi32 trips -Wuninitialized in its own
@@ -52,13 +54,17 @@ inline constexpr bool HasVec = true;
 struct Vec {
     using Raw = __m256i;
     static constexpr int Lanes = 16;
-    static Raw load(const std::int16_t* p) { return _mm256_load_si256(reinterpret_cast<const Raw*>(p)); }
+    static Raw load(const std::int16_t* p) {
+        return _mm256_load_si256(reinterpret_cast<const Raw*>(p));
+    }
     static void store(std::int16_t* p, Raw v) { _mm256_store_si256(reinterpret_cast<Raw*>(p), v); }
     static Raw add16(Raw a, Raw b) { return _mm256_add_epi16(a, b); }
     static Raw sub16(Raw a, Raw b) { return _mm256_sub_epi16(a, b); }
     static Raw zero() { return _mm256_setzero_si256(); }
     static Raw splat16(std::int16_t x) { return _mm256_set1_epi16(x); }
-    static Raw clamp16(Raw v, Raw lo, Raw hi) { return _mm256_min_epi16(_mm256_max_epi16(v, lo), hi); }
+    static Raw clamp16(Raw v, Raw lo, Raw hi) {
+        return _mm256_min_epi16(_mm256_max_epi16(v, lo), hi);
+    }
     static Raw madd16(Raw a, Raw b) { return _mm256_madd_epi16(a, b); }
     static Raw add32(Raw a, Raw b) { return _mm256_add_epi32(a, b); }
     static std::uint32_t sum_int32(Raw v) {
@@ -74,7 +80,9 @@ inline constexpr bool HasVec = true;
 struct Vec {
     using Raw = __m128i;
     static constexpr int Lanes = 8;
-    static Raw load(const std::int16_t* p) { return _mm_load_si128(reinterpret_cast<const Raw*>(p)); }
+    static Raw load(const std::int16_t* p) {
+        return _mm_load_si128(reinterpret_cast<const Raw*>(p));
+    }
     static void store(std::int16_t* p, Raw v) { _mm_store_si128(reinterpret_cast<Raw*>(p), v); }
     static Raw add16(Raw a, Raw b) { return _mm_add_epi16(a, b); }
     static Raw sub16(Raw a, Raw b) { return _mm_sub_epi16(a, b); }
