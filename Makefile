@@ -17,6 +17,7 @@ EXE ?=
 EVALFILE ?=
 ARCH ?=
 CMAKE_FLAGS ?=
+CTEST_FLAGS ?=
 ifeq ($(CI),true)
 CMAKE_FLAGS += -DHARLEQUIN_WERROR=ON
 endif
@@ -58,7 +59,7 @@ test:
 	bash .ci/deps test
 	$(CONFIGURE) -DHARLEQUIN_SERVE=ON -DHARLEQUIN_TESTS=ON
 	cmake --build $(BUILD) -j $(JOBS)
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_FLAGS)
 
 # The browser page for every game (README: Playing in the browser).
 serve:

@@ -44,7 +44,7 @@ def header_values(header, count):
 
 def main():
     rng = np.random.default_rng(1)
-    nweights, n, K = 6, 40000, 1.0
+    nweights, n, K = 6, 12000, 1.0
     names = ["Material[0]", "Material[1]", "Material[2]", "Bonus", "Table[0][0]", "Table[0][1]"]
     true = rng.uniform(-150, 150, size=2 * nweights)
     X = np.zeros((n, 2 * nweights))
