@@ -77,7 +77,9 @@ std::variant<GenfensRequest, std::string> parse_genfens(
             r.variant = *v;
         } else if (w == "plies" || w == "maxscore") {
             auto v = parse_number<int>(words[++i]);
-            if (!v || *v < 0 || *v > 1000) return bad("bad " + w + " '" + words[i] + "'");
+            // maxscore 100000: no bound (a mate is below it).
+            const int most = w == "plies" ? 1000 : 100'000;
+            if (!v || *v < 0 || *v > most) return bad("bad " + w + " '" + words[i] + "'");
             (w == "plies" ? r.plies : r.maxScore) = *v;
         } else if (w == "nodes") {
             auto v = parse_number<std::uint64_t>(words[++i]);
@@ -140,8 +142,10 @@ std::optional<std::string> generate_fens(
     const std::uint64_t maxAttempts = std::uint64_t(request.count) * 1000 + 1000;
     while (found < request.count) {
         if (++attempts > maxAttempts)
-            return fmt::format("only {} of {} positions within {} cp after {} tries", found,
-                request.count, request.maxScore, attempts - 1);
+            return fmt::format("only {} of {} positions within {} cp after {} tries; give a "
+                               "book of balanced starts (Ms. Chess: bench/openings/"
+                               "mschess-odds.epd) or a larger maxscore",
+                found, request.count, request.maxScore, attempts - 1);
         if (auto err = set_start()) return err;
         bool ok = true;
         for (int p = 0; p < plies && ok; ++p) {
