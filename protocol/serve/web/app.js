@@ -382,9 +382,7 @@ function renderSide(draw, lines) {
     renderBanner(st.outcome);
     renderClocks();
     renderSpecialMoves(draw);
-    $('facts-title').textContent = draw.factsTitle;
-    $('special').replaceChildren(...[draw.panel(shown)].filter(Boolean));
-    renderFacts(shown);
+    renderPanel(draw, shown);
     const playable = variations() ? playLine : null;
     renderAnalysis($('search'), st.search, lines, st.game, playable);
     $('analyse').textContent = st.search.activity === 'analysing' ? 'Stop analysis' : 'Analyse';
@@ -439,8 +437,17 @@ function renderSpecialMoves(draw) {
         {type: 'button', 'data-move': m.text, onclick: () => send(m.text)}, draw.choiceLabel(m))));
 }
 
-function renderFacts(shown) {
-    const items = shown.display.facts.flatMap((f) => [h('dt', {}, f.label), h('dd', {'data-key': f.key}, f.value)]);
+// The game's own panel, or (a game with no drawing module) its facts as text.
+function renderPanel(draw, shown) {
+    const panel = draw.panel(shown);
+    $('facts-title').textContent = draw.factsTitle;
+    $('special').replaceChildren(...[panel].filter(Boolean));
+    renderFacts(shown, !panel);
+    $('facts-box').hidden = !panel && !$('facts').childElementCount;
+}
+
+function renderFacts(shown, all) {
+    const items = all ? shown.display.facts.flatMap((f) => [h('dt', {}, f.label), h('dd', {'data-key': f.key}, f.value)]) : [];
     if (typeof ui.st.start960 === 'number')
         items.push(h('dt', {}, 'Chess960 start'), h('dd', {'data-key': 'start960'}, String(ui.st.start960)));
     $('facts').replaceChildren(...items);
