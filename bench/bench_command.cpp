@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "command_line.h"
 #include "commands.h"
+#include "help.h"
 
 #include "engine/io.h"
 #include "engine/simd.h"
@@ -24,10 +25,7 @@ int bench_command(const std::vector<std::string>& args) {
     std::set<std::string> games; // empty: every game
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--help" || args[i] == "-h") {
-            println("{}", Usage);
-            println("Searches the bench positions of every game (or of the games named) to the "
-                    "depth (default 12), one thread, 16 MB hash; the last line is "
-                    "'<nodes> nodes <nps> nps'.");
+            print_line(command_help_text(*find_command_help("bench")));
             return 0;
         }
         if (auto d = parse_number<int>(args[i]); d && i == 0) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "genfens.h"
 
+#include "help.h"
+
 #include "engine/io.h"
 #include "engine/text.h"
 #include "openings.h"
@@ -175,10 +177,7 @@ std::optional<std::string> generate_fens(
 
 int genfens_command(const std::vector<std::string>& args) {
     if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
-        println("usage: harlequin {}", Usage);
-        println("Writes N lines 'info string genfens FEN' (OpenBench's genfens): starts with "
-                "random legal plies, kept when a {}-node search scores them within the bound.",
-            GenfensRequest {}.nodes);
+        print_line(command_help_text(*find_command_help("genfens")));
         return 0;
     }
     auto parsed = parse_genfens(args, default_variant(), false);

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "engine/io.h"
 #include "genfens.h"
+#include "help.h"
 #include "protocol/protocol.h"
 #include "protocol/uci.h"
 #ifdef HARLEQUIN_SERVE_BUILT
@@ -22,7 +23,7 @@
 namespace {
 
 // Every command-line run: its name and the function that takes the words after it and
-// returns the exit code.
+// returns the exit code. Its help (`harlequin COMMAND --help`) is bench/help.cpp's.
 struct Command {
     std::string_view name;
     int (*run)(const std::vector<std::string>&);
@@ -73,12 +74,20 @@ int main(int argc, char** argv) {
     }
     std::string cmd = args[0];
     args.erase(args.begin());
-    std::string names;
-    for (const Command& c : Commands) {
-        if (c.name == cmd) return c.run(args);
-        names += names.empty() ? "" : "|";
-        names += c.name;
+    if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+        if (args.empty()) return hq::print_line(hq::overview_text()), 0;
+        if (const auto* help = hq::find_command_help(args[0]))
+            return hq::print_line(hq::command_help_text(*help)), 0;
+        hq::println("unknown command '{}'; 'harlequin --help' lists the commands", args[0]);
+        return 2;
     }
-    hq::println("unknown command '{}'; try: harlequin [{}]", cmd, names);
+    for (const Command& c : Commands)
+        if (c.name == cmd) {
+            const auto* help = hq::find_command_help(c.name);
+            if (help && hq::asks_for_help(args))
+                return hq::print_line(hq::command_help_text(*help)), 0;
+            return c.run(args);
+        }
+    hq::println("unknown command '{}'; 'harlequin --help' lists the commands", cmd);
     return 2;
 }

@@ -10,8 +10,17 @@ the DevTools protocol, tests/cdp.py), played with the mouse as a person plays it
   its reason (the referee's text) appear;
 - Ms. Chess: a pawn's capture in passing entered by mouse (pawn, passed piece, target);
 - a whole game of chess, Chess960, Ms. Chess and Multiple Move Chess by clicks too, to the
-  referee's result; a screenshot of each game (docs/serve/*.png with --screenshots), and
-  analysis with three lines and its best-move arrow.
+  referee's result; a screenshot of each game in the light and the dark theme
+  (docs/serve/*.png with --screenshots), and analysis with three lines, its best-move arrow
+  and the evaluation bar;
+- the pieces: each piece of each side rendered at 40 px, White's inside clearly brighter
+  than Black's; the board turned when the person plays Black; check highlighted; squares
+  focusable with labels and every input labelled; a move typed on the keyboard; a premove;
+  the resign confirmation; the players' selectors kept while an analysis runs; the dark
+  theme (emulated prefers-color-scheme) and a phone's 390 px with no sideways scroll;
+- with a server that keeps variations and games (state "tree", GET /api/stored): a move
+  made while looking back starts a variation drawn in the move list, an analysis line
+  played onto the board, the game resumed from its address after a reload.
 Prints what it saw; exits non-zero on any failure.
 """
 
@@ -166,6 +175,7 @@ def test_martian(b, port, shots):
           f"result on the page: {s['result']!r}", flush=True)
     if shots:
         b.screenshot(os.path.join(shots, "martian.png"))
+        dark_shot(b, os.path.join(shots, "martian-dark.png"))
 
 
 def test_control(b, port, shots):
@@ -205,6 +215,7 @@ def test_control(b, port, shots):
           flush=True)
     if shots:
         b.screenshot(os.path.join(shots, "control.png"))
+        dark_shot(b, os.path.join(shots, "control-dark.png"))
 
 
 def test_mschess_passing(b, port, shots):
@@ -249,6 +260,7 @@ def test_to_end(b, port, game, shots, max_plies=400):
           f"{game}: the referee's reason appears: {s['result']!r}")
     if shots:
         b.screenshot(os.path.join(shots, f"{game}.png"))
+        dark_shot(b, os.path.join(shots, f"{game}-dark.png"))
     return s
 
 
@@ -263,34 +275,348 @@ def test_analysis(b, port, shots):
     check(len(lines) >= 3, f"MultiPV lines shown ({len(lines)})")
     if shots:
         b.screenshot(os.path.join(shots, "analysis.png"))
+    bar = js(b, "document.getElementById('evalbar').hidden")
+    check(not bar, "the evaluation bar is shown during analysis")
     b.click("#analyse")
     print(f"  analysis: {lines[0][:70]}...", flush=True)
+
+
+
+def set_dark(b, dark):
+    b.page("Emulation.setEmulatedMedia",
+           features=[{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}])
+
+
+def dark_shot(b, path):
+    set_dark(b, True)
+    time.sleep(0.2)
+    b.screenshot(path)
+    set_dark(b, False)
+
+
+def load_fen(b, fen):
+    b.click("#fen")
+    js(b, "document.getElementById('fen').select()")
+    b.page("Input.insertText", text=fen)
+    b.click("#load-fen")
+    b.wait_for(f"document.getElementById('fen').value === {json.dumps(fen)} || "
+               f"document.getElementById('fen').value.startsWith({json.dumps(fen.split(' ')[0])})",
+               what="the FEN on the board")
+
+
+def set_players(b, white, black):
+    js(b, f"""(() => {{ for (const [id, v] of [['white', '{white}'], ['black', '{black}']]) {{
+        const e = document.getElementById(id); e.value = v;
+        e.dispatchEvent(new Event('change')); }} }})()""")
+    b.click("#apply")
+    b.wait_for(f"(() => {{ const s = document.getElementById('white'); return s.dataset.dirty !== 'yes'; }})()",
+               what="the players applied")
+    time.sleep(0.3)
+
+
+def type_move(b, text):
+    b.click("#move-input")
+    b.page("Input.insertText", text=text)
+    b.page("Input.dispatchKeyEvent", type="keyDown", key="Enter", code="Enter",
+           windowsVirtualKeyCode=13, text="\r")
+    b.page("Input.dispatchKeyEvent", type="keyUp", key="Enter", code="Enter",
+           windowsVirtualKeyCode=13)
+
+
+# The inside brightness of every piece on a 40 px square: the median luminance of the
+# pixels in the square's middle that differ from its background (the corner pixel) and
+# have the colour of their four neighbours (the piece's inside, not its outline or edges).
+BRIGHTNESS_JS = r"""(async (data, squares) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + data;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width; c.height = img.height;
+    const ctx = c.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const out = {};
+    for (const [name, x, y, size] of squares) {
+        const px = ctx.getImageData(Math.round(x), Math.round(y), Math.round(size), Math.round(size)).data;
+        const w = Math.round(size);
+        const at = (i, j) => { const k = 4 * (j * w + i); return [px[k], px[k + 1], px[k + 2]]; };
+        const bg = at(1, 1);
+        const lum = [];
+        for (let j = Math.floor(w * 0.2); j < w * 0.8; j++)
+            for (let i = Math.floor(w * 0.2); i < w * 0.8; i++) {
+                const p = at(i, j);
+                if (Math.abs(p[0] - bg[0]) + Math.abs(p[1] - bg[1]) + Math.abs(p[2] - bg[2]) < 60) continue;
+                // Inside: the four neighbours have the same colour (no outline, no edge).
+                const flat = [[1, 0], [-1, 0], [0, 1], [0, -1]].every(([di, dj]) => {
+                    const q = at(i + di, j + dj);
+                    return Math.abs(q[0] - p[0]) + Math.abs(q[1] - p[1]) + Math.abs(q[2] - p[2]) <= 24; });
+                if (!flat) continue;
+                lum.push(0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2]);
+            }
+        lum.sort((a, b) => a - b);
+        out[name] = lum.length ? lum[Math.floor(lum.length / 2)] : null;
+    }
+    return out;
+})"""
+
+
+def test_pieces(b, port, shots):
+    """Each piece of each side at 40 px: White's inside clearly brighter than Black's."""
+    open_game(b, port, "chess")
+    set_players(b, "human", "human")
+    js(b, "document.getElementById('board').style.width = '330px'")  # 528 units -> 40 px squares
+    time.sleep(0.3)
+    boxes = js(b, """[...document.querySelectorAll('g.square')].filter((g) => g.querySelector('.piece-group'))
+        .map((g) => { const r = g.querySelector('rect.sq').getBoundingClientRect();
+            const p = g.querySelector('.piece-group');
+            return [g.dataset.square + ':' + p.dataset.side + p.dataset.piece, r.left, r.top, r.width]; })""")
+    check(boxes and abs(boxes[0][3] - 40) < 1.5, f"squares drawn at 40 px ({boxes[0][3] if boxes else None})")
+    shot = b.page("Page.captureScreenshot", format="png")["data"]
+    lum = js(b, f"{BRIGHTNESS_JS}({json.dumps(shot)}, {json.dumps(boxes)})")
+    by = {}
+    for key, v in lum.items():
+        side_piece = key.split(":")[1]
+        by.setdefault(side_piece, []).append(v)
+    summary = []
+    for letter in "KQRBNP":
+        w = min(by.get("white" + letter, [None]) or [None], key=lambda x: x if x is not None else -1)
+        k = max(by.get("black" + letter, [None]) or [None], key=lambda x: x if x is not None else 999)
+        ok = w is not None and k is not None and w - k >= 100
+        check(ok, f"{letter}: White's inside ({w}) clearly brighter than Black's ({k})")
+        summary.append(f"{letter} {w:.0f}/{k:.0f}" if w is not None and k is not None else f"{letter} ?")
+    print(f"  pieces at 40 px, median inside brightness White/Black (0-255): {', '.join(summary)}",
+          flush=True)
+    js(b, "document.getElementById('board').style.width = ''")
+    load_fen(b, "3qk3/8/8/8/8/8/8/3QK3 w - - 0 1")
+    if shots:
+        b.screenshot(os.path.join(shots, "kings-queens.png"))
+
+
+def test_accessibility(b, port):
+    open_game(b, port, "chess")
+    a = js(b, """(() => {
+        const cells = [...document.querySelectorAll('g.square[role=gridcell]')];
+        const unlabelled = [...document.querySelectorAll('input, select, textarea')]
+            .filter((e) => !e.labels.length && !e.getAttribute('aria-label')).map((e) => e.id);
+        return {grid: document.getElementById('board').getAttribute('role'), cells: cells.length,
+            labels: cells.filter((c) => c.getAttribute('aria-label')).length,
+            e1: document.querySelector('g.square[data-square=e1]').getAttribute('aria-label'),
+            d8: document.querySelector('g.square[data-square=d8]').getAttribute('aria-label'),
+            focusable: cells.filter((c) => c.getAttribute('tabindex') === '0').length, unlabelled};
+    })()""")
+    check(a["grid"] == "grid" and a["cells"] == 64 and a["labels"] == 64,
+          f"the board is a grid of 64 labelled cells ({a})")
+    check(a["e1"] == "e1 white king" and a["d8"] == "d8 black queen", f"square labels ({a['e1']}, {a['d8']})")
+    check(a["focusable"] == 1, "one square in the tab order (arrow keys move between squares)")
+    check(not a["unlabelled"], f"every input has a label ({a['unlabelled']})")
+    # Keyboard: focus e2 with the arrow keys from the focused square, Enter twice.
+    js(b, "document.querySelector('g.square[tabindex=\"0\"]').focus()")
+    start = js(b, "document.activeElement.dataset.square")
+    for key in ["ArrowRight"] * (4 - (ord(start[0]) - 97)) + ["ArrowUp"] * (2 - int(start[1:])):
+        b.page("Input.dispatchKeyEvent", type="keyDown", key=key, code=key)
+    at = js(b, "document.activeElement.dataset.square")
+    check(at == "e2", f"arrow keys reach e2 (from {start}, at {at})")
+    b.page("Input.dispatchKeyEvent", type="keyDown", key="Enter", code="Enter", windowsVirtualKeyCode=13)
+    targets = page_state(b)["targets"]
+    check("e4" in targets, f"Enter on e2 picks the pawn ({targets})")
+    print(f"  accessibility: {a['cells']} labelled cells (e1: {a['e1']!r}), arrow keys and Enter "
+          f"pick e2 (targets {targets})", flush=True)
+
+
+def test_keyboard_and_comforts(b, port, shots):
+    open_game(b, port, "chess", movetime=1500)
+    wait_turn(b)
+    type_move(b, "Nf3")
+    b.wait_for("document.querySelectorAll('#moves .mv').length >= 1", what="the typed move")
+    first = js(b, "document.querySelector('#moves .mv').textContent")
+    check(first == "Nf3", f"the typed Nf3 was played ({first})")
+    # A premove while Harlequin thinks: e2, e4.
+    b.wait_for("document.getElementById('status').textContent.includes('thinking')", what="Harlequin thinking")
+    click_square(b, "e2")
+    click_square(b, "e4")
+    queued = js(b, "[...document.querySelectorAll('g.square.premove')].map((g) => g.dataset.square)")
+    check(sorted(queued) == ["e2", "e4"], f"the premove is marked ({queued})")
+    b.wait_for("document.querySelectorAll('#moves .mv').length >= 3", timeout=20, what="the premove played")
+    third = js(b, "document.querySelectorAll('#moves .mv')[2].textContent")
+    check(third == "e4", f"the premove e4 was played after Harlequin's reply ({third})")
+    # Resign asks first.
+    wait_turn(b)
+    b.click("#resign")
+    check(page_state(b)["over"] is False, "one click on Resign does not resign")
+    check(js(b, "document.getElementById('resign').textContent") == "Confirm resign",
+          "the Resign button asks for confirmation")
+    b.click("#resign")
+    b.wait_for("document.getElementById('status').dataset.over === 'yes'", what="the resignation")
+    check("resigns" in page_state(b)["result"], "the second click resigns")
+    # Sound: off and back on, kept in localStorage.
+    b.click("#sound")
+    check(js(b, "localStorage.getItem('harlequin.sound')") == "off", "the sound switch is stored")
+    b.click("#sound")
+    print(f"  keyboard: typed Nf3 played as {first!r}; premove e2-e4 played as {third!r}; "
+          f"resign asked then resigned", flush=True)
+
+
+def test_orientation_and_check(b, port, shots):
+    open_game(b, port, "chess", movetime=300)
+    set_players(b, "harlequin", "human")
+    pos = js(b, """(() => { const y = (s) => document.querySelector(`g.square[data-square=${s}]`)
+        .getBoundingClientRect().top; return [y('a1'), y('a8')]; })()""")
+    check(pos[0] < pos[1], f"playing Black, rank 1 is at the top ({pos})")
+    bottom_clock = js(b, "document.getElementById('clock-bottom').dataset.side")
+    check(bottom_clock == "black", "Black's clock at the bottom")
+    b.wait_for("document.querySelectorAll('#moves .mv').length >= 1", what="Harlequin's first move")
+    if shots:
+        b.screenshot(os.path.join(shots, "black-side.png"))
+    # Check: both sides the person's, a queen check typed.
+    open_game(b, port, "chess")
+    set_players(b, "human", "human")
+    load_fen(b, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1")
+    wait_turn(b)
+    type_move(b, "Qd7+")
+    b.wait_for("!!document.querySelector('g.square.check')", what="the check highlight")
+    checked = js(b, "document.querySelector('g.square.check').dataset.square")
+    check(checked == "e8", f"the king in check is highlighted ({checked})")
+    print(f"  orientation: playing Black puts rank 1 at the top; check highlighted on {checked}",
+          flush=True)
+
+
+def test_settings_kept(b, port):
+    """Issue 27 item 5: the players' selectors do not jump back while an analysis runs."""
+    open_game(b, port, "chess")
+    js(b, "document.getElementById('multipv').value = 2")
+    b.click("#analyse")
+    b.wait_for("document.querySelectorAll('#search .line').length >= 1", what="analysis lines")
+    js(b, """(() => { const e = document.getElementById('black'); e.value = 'human';
+        e.dispatchEvent(new Event('change')); })()""")
+    time.sleep(2.0)
+    kept = js(b, "document.getElementById('black').value")
+    check(kept == "human", f"the Black selector keeps the person's choice during analysis ({kept})")
+    bar = js(b, "(() => { const e = document.getElementById('evalbar'); return [e.hidden, e.dataset.share]; })()")
+    check(not bar[0] and 0 <= float(bar[1]) <= 1, f"the evaluation bar is shown ({bar})")
+    b.click("#analyse")
+    print(f"  settings: Black selector kept {kept!r} for 2 s of analysis; bar share {bar[1]}", flush=True)
+
+
+def test_themes_and_phone(b, port, shots):
+    open_game(b, port, "chess")
+    set_dark(b, True)
+    time.sleep(0.2)
+    bg = js(b, "getComputedStyle(document.body).backgroundColor")
+    nums = [int(x) for x in bg[bg.index("(") + 1:bg.index(")")].split(",")[:3]]
+    check(sum(nums) / 3 < 60, f"the dark theme darkens the page ({bg})")
+    if shots:
+        b.screenshot(os.path.join(shots, "dark.png"))
+    set_dark(b, False)
+    if shots:
+        b.screenshot(os.path.join(shots, "light.png"))
+    b.page("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=1, mobile=True)
+    try:
+        for game in ["chess", "martian", "control"]:
+            open_game(b, port, game)
+            time.sleep(0.3)
+            width = js(b, "document.documentElement.scrollWidth")
+            check(width <= 390, f"{game} at 390 px: no sideways scroll (scrollWidth {width})")
+            print(f"  phone: {game} at 390 px, scrollWidth {width}", flush=True)
+            if shots and game == "chess":
+                b.screenshot(os.path.join(shots, "phone.png"))
+    finally:
+        b.page("Emulation.setDeviceMetricsOverride", width=1100, height=1000, deviceScaleFactor=1, mobile=False)
+
+
+def test_variations(b, port, shots):
+    """Needs a server that keeps a move tree: a move made while looking back is a variation."""
+    open_game(b, port, "chess")
+    set_players(b, "human", "human")
+    session = page_state(b)["session"]
+    if "tree" not in api(port, f"/api/sessions/{session}"):
+        print("  variations: this server sends no move tree, skipped", flush=True)
+        return
+    for mv in ["e4", "e5", "Nf3", "Nc6"]:
+        n = page_state(b)["ply"]
+        type_move(b, mv)
+        b.wait_for(f"document.querySelectorAll('#moves .mv').length > {n}", what=f"{mv} in the list")
+    b.click("#nav-first")
+    b.wait_for("document.getElementById('status').textContent.includes('Looking at move 0')",
+               what="the start shown")
+    type_move(b, "d4")
+    b.wait_for("!!document.querySelector('#moves .variation')", what="the variation in the list")
+    state = api(port, f"/api/sessions/{session}")
+    check(len(state["tree"]) == 5, f"the tree keeps the game and the variation ({len(state['tree'])} nodes)")
+    check(len(state["mainline"]) == 4, "the mainline keeps its four moves")
+    js(b, "document.getElementById('multipv').value = 2")
+    b.click("#analyse")
+    b.wait_for("document.querySelectorAll('#search button.pv-move').length >= 2", what="clickable lines")
+    before = len(api(port, f"/api/sessions/{session}")["tree"])
+    b.click("#search .line button.pv-move")
+    b.wait_for(f"document.querySelectorAll('#moves .mv').length > {before}", what="the line on the board")
+    after = len(api(port, f"/api/sessions/{session}")["tree"])
+    check(after == before + 1, f"a click on a line's first move plays it as a variation ({before} -> {after})")
+    time.sleep(1.0)
+    if shots:
+        b.screenshot(os.path.join(shots, "analysis-variation.png"))
+    b.click("#analyse")
+    print(f"  variations: 1. d4 from the start kept beside 1. e4 (tree {after} nodes)", flush=True)
+
+
+def test_stored(b, port):
+    """Needs a server that keeps games: the list, and the game resumed from its address."""
+    open_game(b, port, "chess")
+    if js(b, "document.getElementById('stored-box').hidden"):
+        print("  stored games: this server keeps no games, skipped", flush=True)
+        return
+    set_players(b, "human", "human")
+    for mv in ["e4", "e5"]:
+        n = page_state(b)["ply"]
+        type_move(b, mv)
+        b.wait_for(f"document.querySelectorAll('#moves .mv').length > {n}", what=f"{mv} in the list")
+    session = page_state(b)["session"]
+    address = js(b, "location.search")
+    check(f"game={session}" in address, f"the address names the game ({address})")
+    b.goto(js(b, "location.href"))
+    b.wait_for(f"document.body.dataset.session === {json.dumps(session)} && "
+               "document.querySelectorAll('#moves .mv').length === 2", what="the game resumed after a reload")
+    listed = js(b, f"!!document.querySelector('#stored li[data-id={json.dumps(session)}]')")
+    check(listed, "the game is in the list of games")
+    print(f"  stored games: {session} resumed after a reload with its two moves, listed", flush=True)
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--harlequin", required=True)
     ap.add_argument("--screenshots", help="folder for the screenshots (docs/serve)")
+    ap.add_argument("--only", help="comma-separated steps to run (martian, control, passing, games, "
+                    "analysis, pieces, access, comforts, orientation, settings, themes, variations, stored)")
     args = ap.parse_args()
     if args.screenshots:
         os.makedirs(args.screenshots, exist_ok=True)
     proc, port = start_serve(args.harlequin, "--idle", "5")
     b = None
     t0 = time.time()
+    shots = args.screenshots
+    steps = [
+        ("martian", "Martian Chess by clicks", lambda: test_martian(b, port, shots)),
+        ("control", "Control Chess by clicks", lambda: test_control(b, port, shots)),
+        ("passing", "Ms. Chess capture in passing", lambda: test_mschess_passing(b, port, shots)),
+        ("games", "other games", lambda: [print(f"  {g}: {s['ply']} single moves by clicks and replies, "
+                                               f"result on the page: {s['result']!r}", flush=True)
+                                         for g in ["chess", "chess960", "mschess", "multimove"]
+                                         for s in [test_to_end(b, port, g, shots)]]),
+        ("analysis", "analysis", lambda: test_analysis(b, port, shots)),
+        ("pieces", "pieces at 40 px", lambda: test_pieces(b, port, shots)),
+        ("access", "squares and labels", lambda: test_accessibility(b, port)),
+        ("comforts", "keyboard, premove, resign, sound", lambda: test_keyboard_and_comforts(b, port, shots)),
+        ("orientation", "orientation and check", lambda: test_orientation_and_check(b, port, shots)),
+        ("settings", "selectors during analysis", lambda: test_settings_kept(b, port)),
+        ("themes", "dark theme and phone width", lambda: test_themes_and_phone(b, port, shots)),
+        ("variations", "variations", lambda: test_variations(b, port, shots)),
+        ("stored", "stored games", lambda: test_stored(b, port)),
+    ]
     try:
         b = Browser(width=1100, height=1000)
-        print("Martian Chess by clicks:", flush=True)
-        test_martian(b, port, args.screenshots)
-        print("Control Chess by clicks:", flush=True)
-        test_control(b, port, args.screenshots)
-        print("Ms. Chess capture in passing:", flush=True)
-        test_mschess_passing(b, port, args.screenshots)
-        print("other games:", flush=True)
-        for g in ["chess", "chess960", "mschess", "multimove"]:
-            s = test_to_end(b, port, g, args.screenshots)
-            print(f"  {g}: {s['ply']} single moves by clicks and replies, result on the page: "
-                  f"{s['result']!r}", flush=True)
-        test_analysis(b, port, args.screenshots)
+        for name, title, run in steps:
+            if args.only and name not in args.only.split(","):
+                continue
+            print(f"{title}:", flush=True)
+            run()
     finally:
         if b:
             b.close()

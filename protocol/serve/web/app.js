@@ -2,383 +2,217 @@
 // Harlequin's page: one game per tab, drawn from the state the server sends (the engine's
 // own description of the position, its legal moves and the referee's verdict). The page
 // judges no rule: it highlights the squares of the legal moves it was given and sends the
-// move the clicks chose; the server refuses anything else.
+// move the clicks (or the keyboard) chose; the server refuses anything else.
 //
-// The board is SVG. Every game is drawn by the generic drawing (squares with the game's
-// square tags, dividers, pieces by letter and side, facts as text); a game may add its own
-// touches in `drawings` below. A game registered later needs nothing here to be played.
+// Modules: api.js (the HTTP interface), board.js (the SVG board, updated in place),
+// game-*.js (each game's drawing, games.js picks one), panel-*.js (moves, analysis,
+// players, stored games), tree.js / evaluation.js / moveinput.js / orientation.js /
+// position.js / pieces.js (pure, unit-tested in tests/js/), sound.js.
 
-const $ = (id) => document.getElementById(id);
-const SVG = 'http://www.w3.org/2000/svg';
-const SQ = 64; // square size in SVG units
+import * as api from './api.js';
+import {$, download, h} from './dom.js';
+import {Board} from './board.js';
+import {drawingFor} from './games.js';
+import {matchMove} from './moveinput.js';
+import {bottomSide, squaresOf} from './orientation.js';
+import {checkSquare, clickPaths, premoveMatch, startsWith} from './position.js';
+import {MovesPanel} from './panel-moves.js';
+import {renderAnalysis, renderEvalBar} from './panel-analysis.js';
+import {applied, readSettings, setupSettings, showSettings} from './panel-settings.js';
+import {GamesPanel} from './panel-games.js';
+import {lineThrough, plyOf, treeOf} from './tree.js';
+import {beep, setSound, soundOn} from './sound.js';
 
-let games = [];
-let st = null;          // the state of the game, as last sent by the server
-let shown = null;       // what the board shows: st, or an earlier position's view
-let viewPly = null;     // null: the current position; else the ply being looked at
-let flipped = false;
-let selection = [];     // squares clicked so far for the move being entered
-let events = null;
-let sending = false;     // a move is on its way to the server
-let fenEdited = false;   // the person typed in the FEN field: keep it until loaded
+// Everything the page knows, in one place.
+const ui = {
+    games: [],
+    st: null,          // the game's state, as last sent by the server (the end of its line)
+    shown: null,       // the position the board shows: st, or an earlier one's state
+    viewPly: null,     // null: the end of the line; else the ply shown
+    selection: [],     // squares clicked so far for the move being entered
+    premove: null,     // {from, to?}: a move queued while the engine thinks
+    sending: false,    // a move is on its way to the server
+    flipped: false,    // the Flip button's turn of the board
+    fenEdited: false,  // the person typed in the FEN field: keep it until loaded
+    stopListening: null,
+    lastTick: performance.now(),
+};
 
-// ---- Talking to the server -----------------------------------------------------------------
+let board, moves, stored;
 
-async function api(path, body) {
-    const opts = body === undefined ? {} : {
-        method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)};
-    const res = await fetch(path, opts);
-    const type = res.headers.get('Content-Type') || '';
-    const data = type.includes('json') ? await res.json() : await res.text();
-    if (!res.ok) throw new Error(data.error || String(data));
-    return data;
+// ---- Talking to the server -------------------------------------------------------------------
+
+function showMessage(text) {
+    $('message').textContent = text;
 }
 
 async function act(name, body = {}) {
-    if (!st) return;
+    if (!ui.st) return null;
     try {
-        setState(await api(`/api/sessions/${st.id}/${name}`, body));
+        const s = await api.action(ui.st.id, name, body);
+        setState(s);
         showMessage('');
+        return s;
     } catch (e) {
         showMessage(e.message);
+        return null;
     }
 }
 
-function showMessage(text) { $('message').textContent = text; }
+function setAddress(id, game) {
+    const params = new URLSearchParams(location.search);
+    params.set('game', id);
+    history.replaceState(null, '', `?${params}#${game}`);
+}
 
-function listen() {
-    if (events) events.close();
-    events = new EventSource(`/api/sessions/${st.id}/events`);
-    events.addEventListener('state', (e) => setState(JSON.parse(e.data)));
+// Shows a game the server sent (new, reopened or resumed) and follows its events.
+function adopt(s) {
+    if (ui.st && ui.st.id !== s.id) api.closeBeacon(ui.st.id);
+    if (ui.stopListening) ui.stopListening();
+    Object.assign(ui, {st: null, viewPly: null, selection: [], premove: null});
+    setState(s);
+    ui.stopListening = api.listen(s.id, setState);
+    $('game').value = s.game;
+    setAddress(s.id, s.game);
+    stored.refresh(s.id);
 }
 
 async function newGame(game, extra = {}) {
-    const old = st;
     try {
-        const settings = playerSettings();
-        const s = await api('/api/sessions', {game, ...extra, settings});
-        if (old) navigator.sendBeacon(`/api/sessions/${old.id}/close`, '{}');
-        st = null;
-        viewPly = null;
-        selection = [];
-        setState(s);
-        listen();
-        location.hash = game;
+        const body = {game, ...extra, settings: readSettings()};
+        const n = $('start960').value.trim();
+        if (game === 'chess960' && n !== '' && !extra.pgn && !extra.fen) body.start960 = parseInt(n, 10);
+        adopt(await api.createGame(body));
+        applied();
         showMessage('');
     } catch (e) {
         showMessage(e.message);
     }
 }
 
-function setState(s) {
-    if (st && s.id !== st.id) return;
-    if (st && s.version < st.version) return; // an older answer arrived late
-    const moved = !st || s.ply !== st.ply;
-    st = s;
-    if (moved) {
-        selection = [];
-        viewPly = null;
+async function openGame(id) {
+    try {
+        adopt(await api.getState(id));
+        showMessage('');
+        return true;
+    } catch (e) {
+        showMessage(e.status === 404 ? `The game ${id} is not kept any more: a new game starts.` : e.message);
+        return false;
     }
-    if (viewPly === null) shown = st;
-    lastTick = performance.now();
-    render();
 }
 
+// ---- The state and the position shown --------------------------------------------------------
+
+const lineKey = (s) => (s.line ? s.line.join(',') : s.moves.map((m) => m.text).join(' '));
+
+function setState(s) {
+    const old = ui.st;
+    if (old && s.id !== old.id) return;
+    if (old && s.version < old.version) return; // an older answer arrived late
+    ui.st = s;
+    if (!old || !samePrefix(old, s, ui.viewPly)) {
+        ui.viewPly = null;
+        ui.selection = [];
+    }
+    if (old && lineKey(old) !== lineKey(s)) ui.selection = [];
+    if (ui.viewPly === null) ui.shown = s;
+    ui.lastTick = performance.now();
+    if (old) sounds(old, s);
+    render();
+    tryPremove();
+}
+
+// The position looked at stays when the line up to it is unchanged.
+function samePrefix(a, b, ply) {
+    if (ply === null) return true;
+    const ka = treeOf(a).line.slice(0, ply), kb = treeOf(b).line.slice(0, ply);
+    if (a.tree) return ka.join(',') === kb.join(',') && b.moves.length >= ply;
+    return a.moves.slice(0, ply).map((m) => m.text).join(' ') === b.moves.slice(0, ply).map((m) => m.text).join(' ')
+        && b.moves.length >= ply;
+}
+
+function sounds(old, s) {
+    if (s.outcome.over && !old.outcome.over) return beep('end');
+    if (s.moves.length > old.moves.length && lineKey(s).startsWith(lineKey(old))) {
+        const last = s.moves[s.moves.length - 1];
+        beep(/x/.test(last.san) ? 'capture' : 'move');
+    }
+}
+
+const lineLength = () => ui.st.moves.length;
+const shownPly = () => (ui.viewPly === null ? lineLength() : ui.viewPly);
+const variations = () => Array.isArray(ui.st.tree);
+
 async function view(ply) {
-    if (!st) return;
-    ply = Math.max(0, Math.min(st.ply, ply));
-    selection = [];
-    if (ply === st.ply) {
-        viewPly = null;
-        shown = st;
+    if (!ui.st) return;
+    ply = Math.max(0, Math.min(lineLength(), ply));
+    ui.selection = [];
+    if (ply === lineLength()) {
+        ui.viewPly = null;
+        ui.shown = ui.st;
     } else {
         try {
-            shown = await api(`/api/sessions/${st.id}?ply=${ply}`);
-            viewPly = ply;
+            ui.shown = await api.getState(ui.st.id, ply);
+            ui.viewPly = ply;
         } catch (e) {
             showMessage(e.message);
         }
     }
+    if (ui.st.search.activity === 'analysing' && variations()) act('view', {ply: shownPly()});
     render();
 }
 
-// ---- Each game's own touches ----------------------------------------------------------------
-
-const GLYPHS = {K: '\u265A', Q: '\u265B', R: '\u265C', B: '\u265D', N: '\u265E', P: '\u265F'};
-const CONTROL_COLOURS = {white: '#fbfbf5', black: '#222', red: '#d43a2f', yellow: '#f2c919',
-    purple: '#8a3fb5', blue: '#2f6fd4'};
-const fact = (s, key) => (s.display.facts.find((f) => f.key === key) || {}).value;
-
-function glyph(g, letter, x, y, fill, stroke) {
-    const t = el('text', {x: x + SQ / 2, y: y + SQ * 0.78, 'text-anchor': 'middle',
-        'font-size': SQ * 0.8, fill, stroke, 'stroke-width': 1.5, class: 'piece',
-        'font-family': 'DejaVu Sans, sans-serif'});
-    t.textContent = GLYPHS[letter] || letter;
-    g.appendChild(t);
-}
-
-const generic = {
-    // A piece: a chess glyph in its side's colour, or its letter in a disc.
-    piece(g, cell, x, y) {
-        const white = cell.side === 'white';
-        const fill = cell.side === '' ? '#b07d2b' : white ? '#fff' : '#111';
-        glyph(g, cell.piece, x, y, fill, white ? '#111' : '#eee');
-    },
-    squareClass(cell) { return cell.squareTags.filter((t) => t.startsWith('zone-')); },
-    panel() { return ''; },
-    choiceLabel(m) { return m.san; },
-    factsTitle: 'Position',
-};
-
-const drawings = {
-    // Martian Chess: pyramids without a side colour, owned by the zone they stand on; the
-    // canal; both players' points and the clock.
-    martian: {
-        piece(g, cell, x, y) {
-            const pips = {P: 1, D: 2, Q: 3}[cell.piece] || 1;
-            const h = SQ * (0.3 + 0.17 * pips), w = SQ * (0.3 + 0.14 * pips);
-            const cx = x + SQ / 2, base = y + SQ * 0.88;
-            g.appendChild(el('polygon', {
-                points: `${cx - w / 2},${base} ${cx + w / 2},${base} ${cx},${base - h}`,
-                fill: '#e0a030', stroke: '#5a3a08', 'stroke-width': 2, class: 'piece'}));
-            for (let i = 0; i < pips; i++)
-                g.appendChild(el('circle', {cx: cx - (pips - 1) * 5 + i * 10, cy: base - 7, r: 3,
-                    fill: '#5a3a08', class: 'piece'}));
-        },
-        panel(s) {
-            const names = s.display.sideNames;
-            const clock = fact(s, 'clock');
-            return `<div class="martian-points" id="points">
-                <div><b>${names[1]}</b> (top zone): <span id="points-black">${fact(s, 'points.black')}</span> points</div>
-                <div><b>${names[0]}</b> (bottom zone): <span id="points-white">${fact(s, 'points.white')}</span> points</div>
-                <div id="martian-clock">Clock: ${clock}</div></div>`;
-        },
-        choiceLabel(m) {
-            if (m.text.endsWith('*')) return `${m.text.slice(0, -1)} and call the clock`;
-            return m.squares.length ? `${m.text} (no clock call)` : 'pass';
-        },
-        factsTitle: 'Martian Chess',
-    },
-    // Control Chess: pieces in six colours, each ringed by the side that controls its colour;
-    // coloured squares; who controls which colour, and why; the pool.
-    control: {
-        piece(g, cell, x, y) {
-            const colour = cell.pieceTags[0] || 'white';
-            const ring = cell.side === 'white' ? '#fff' : cell.side === 'black' ? '#000' : '#999';
-            g.appendChild(el('circle', {cx: x + SQ / 2, cy: y + SQ / 2, r: SQ * 0.43,
-                fill: 'none', stroke: ring, 'stroke-width': 4, class: 'piece',
-                'stroke-dasharray': cell.side ? '' : '4 3'}));
-            glyph(g, cell.piece, x, y, CONTROL_COLOURS[colour],
-                colour === 'black' || colour === 'purple' || colour === 'blue' ? '#eee' : '#111');
-        },
-        square(g, cell, x, y) {
-            const colour = cell.squareTags.find((t) => CONTROL_COLOURS[t]);
-            if (colour)
-                g.appendChild(el('rect', {x: x + 3, y: y + 3, width: SQ - 6, height: SQ - 6,
-                    fill: 'none', stroke: CONTROL_COLOURS[colour], 'stroke-width': 6,
-                    class: `colour-square colour-${colour}`}));
-        },
-        panel(s) {
-            let html = '<table id="control"><tr><th>colour</th><th>controlled by</th><th>because</th></tr>';
-            for (const c of ['red', 'yellow', 'purple', 'blue'])
-                html += `<tr data-colour="${c}"><td><span style="color:${CONTROL_COLOURS[c]}">\u25A0</span> ${c}</td>
-                    <td class="controller">${fact(s, 'controller.' + c)}</td><td>${fact(s, 'chain.' + c)}</td></tr>`;
-            return html + `</table><div id="pool">Pool: ${fact(s, 'pool')}</div>`;
-        },
-        choiceLabel(m) {
-            const suffix = m.text.slice(4);
-            const names = {q: 'queen', r: 'rook', b: 'bishop', n: 'knight'};
-            const colours = {w: 'White', b: 'Black', r: 'Red', y: 'Yellow', p: 'Purple', u: 'Blue'};
-            if (suffix === 'k') return 'king promotion';
-            if (names[suffix[0]])
-                return `${names[suffix[0]]} from the pool` + (suffix[1] ? ` (${colours[suffix[1]]})` : '');
-            return m.san;
-        },
-        factsTitle: 'Control Chess',
-    },
-    // Ms. Chess: the enhanced army marked with a gold halo; which side is enhanced.
-    mschess: {
-        piece(g, cell, x, y) {
-            if (cell.pieceTags.includes('enhanced'))
-                g.appendChild(el('circle', {cx: x + SQ / 2, cy: y + SQ / 2, r: SQ * 0.45,
-                    fill: 'rgba(255,200,0,0.35)', stroke: '#c99400', 'stroke-width': 2,
-                    class: 'piece enhanced'}));
-            generic.piece(g, cell, x, y);
-        },
-        panel(s) {
-            const e = (c) => fact(s, 'enhanced.' + c);
-            return `<div id="enhanced">Enhanced: ${['white', 'black'].filter((c) => e(c) === 'enhanced').join(' and ') || 'none'}
-                (Male Backlash ${fact(s, 'backlash')})</div>
-                <div class="hint">A pawn's capture in passing: click the pawn, the piece it passes, then where it goes.</div>`;
-        },
-        factsTitle: 'Ms. Chess',
-    },
-    multimove: {
-        panel(s) { return multimovePanel(s); },
-        factsTitle: 'Multiple Move Chess',
-    },
-};
-drawings['mschess-black'] = drawings.mschess;
-drawings.multimove2 = drawings.multimove;
-
-function multimovePanel(s) {
-    const who = s.toMove === 'white' ? 'White' : 'Black';
-    return `<div id="turn">${who}'s turn: ${fact(s, 'turn.left')} of ${fact(s, 'turn.moves')} single moves left</div>`;
-}
-
-function drawing() {
-    return {...generic, ...(drawings[st.game] || {})};
-}
-
-// ---- The board --------------------------------------------------------------------------------
-
-function el(name, attrs = {}) {
-    const e = document.createElementNS(SVG, name);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-    return e;
-}
-
-const fileName = (f) => String.fromCharCode(97 + f);
-const squareName = (f, r) => fileName(f) + (r + 1);
-function squareXY(name) {
-    const d = shown.display;
-    const f = name.charCodeAt(0) - 97, r = parseInt(name.slice(1), 10) - 1;
-    const col = flipped ? d.files - 1 - f : f, row = flipped ? r : d.ranks - 1 - r;
-    return [col * SQ, row * SQ];
-}
-
-// The legal moves as click paths: the squares each names in order, and the other ways the
-// rules accept it (castling king onto rook).
-function paths() {
-    if (viewPly !== null || !st || st.outcome.over) return [];
-    const out = [];
-    for (const m of st.legal) {
-        if (!m.squares.length) continue;
-        out.push({move: m, path: m.squares});
-        for (const a of m.also) out.push({move: m, path: a});
+// A click on a move of the list: its ply on the shown line, or the line through it.
+async function showNode(id) {
+    const tree = treeOf(ui.st);
+    let ply = plyOf(tree.line, id);
+    if (ply < 0) {
+        const s = await act('line', {node: id});
+        if (!s) return;
+        ply = plyOf(treeOf(s).line, id);
+        if (ply < 0) ply = lineThrough(tree.nodes, id, tree.mainline).indexOf(id) + 1;
     }
-    return out;
+    await view(ply);
 }
-const startsWith = (p, prefix) => prefix.every((s, i) => p[i] === s);
+
+// ---- Moves from the board, the keyboard and the analysis ---------------------------------------
 
 function humanToMove() {
-    return st && !sending && viewPly === null && !st.outcome.over && st.players[st.toMove] === 'human'
+    const st = ui.st;
+    return st && !ui.sending && !st.outcome.over && st.players[st.toMove] === 'human'
         && st.search.activity !== 'thinking' && st.search.activity !== 'waiting';
 }
 
-function render() {
-    if (!st) return;
-    document.body.dataset.session = st.id;
-    const d = shown.display;
-    const draw = drawing();
-    const svg = $('board');
-    svg.setAttribute('viewBox', `-16 0 ${d.files * SQ + 16} ${d.ranks * SQ + 16}`);
-    // A tall board (Martian Chess's 4x8) keeps squares of a chess board's size.
-    svg.style.maxHeight = `${Math.round(560 * d.ranks / 8) + 16}px`;
-    svg.replaceChildren();
-    const defs = el('defs');
-    const marker = el('marker', {id: 'arrowhead', markerWidth: 4, markerHeight: 4, refX: 2, refY: 2, orient: 'auto'});
-    marker.appendChild(el('path', {d: 'M0,0 L4,2 L0,4 z', fill: 'rgba(0,90,200,0.75)'}));
-    defs.appendChild(marker);
-    svg.appendChild(defs);
-
-    const all = humanToMove() ? paths() : [];
-    const cand = all.filter((p) => startsWith(p.path, selection));
-    const next = new Set(selection.length
-        ? cand.filter((p) => p.path.length > selection.length).map((p) => p.path[selection.length]) : []);
-    const finishHere = selection.length > 1 && cand.some((p) => p.path.length === selection.length);
-    const last = shown === st && st.moves.length ? st.moves[st.moves.length - 1].text : null;
-    const lastSquares = last ? squaresOf(last) : [];
-
-    for (let r = 0; r < d.ranks; r++) {
-        for (let f = 0; f < d.files; f++) {
-            const name = squareName(f, r);
-            const cell = d.cells[r * d.files + f];
-            const [x, y] = squareXY(name);
-            const g = el('g', {'data-square': name, class: 'square'});
-            const light = (f + r) % 2 === 1;
-            const cls = ['sq', light ? 'light' : 'dark', ...draw.squareClass(cell)];
-            g.appendChild(el('rect', {x, y, width: SQ, height: SQ, class: cls.join(' ')}));
-            if (draw.square) draw.square(g, cell, x, y);
-            if (lastSquares.includes(name)) g.appendChild(el('rect', {x, y, width: SQ, height: SQ, class: 'mark last'}));
-            if (cell.squareTags.includes('moved')) g.appendChild(el('rect', {x, y, width: SQ, height: SQ, class: 'mark moved'}));
-            if (cell.squareTags.includes('frozen')) g.appendChild(el('rect', {x: x + 2, y: y + 2, width: SQ - 4, height: SQ - 4, class: 'mark frozen'}));
-            if (selection.includes(name)) g.appendChild(el('rect', {x, y, width: SQ, height: SQ, class: 'mark selected'}));
-            if (cell.piece) {
-                const pg = el('g', {class: 'piece-group', 'data-piece': cell.piece, 'data-side': cell.side,
-                    'data-tags': cell.pieceTags.join(' ')});
-                draw.piece(pg, cell, x, y);
-                g.appendChild(pg);
-            }
-            const isTarget = next.has(name) || (finishHere && name === selection[selection.length - 1]);
-            if (isTarget) {
-                g.classList.add('target');
-                if (cell.piece) g.appendChild(el('rect', {x: x + 3, y: y + 3, width: SQ - 6, height: SQ - 6, class: 'mark capture'}));
-                else g.appendChild(el('circle', {cx: x + SQ / 2, cy: y + SQ / 2, r: SQ * 0.16, class: 'mark target'}));
-            }
-            if (selection.length === 0 && all.some((p) => p.path[0] === name)) g.classList.add('movable');
-            g.addEventListener('click', () => clickSquare(name));
-            svg.appendChild(g);
-        }
-    }
-    // Coordinates
-    for (let f = 0; f < d.files; f++) {
-        const [x] = squareXY(squareName(f, 0));
-        const t = el('text', {x: x + SQ / 2, y: d.ranks * SQ + 12, class: 'coord', 'text-anchor': 'middle'});
-        t.textContent = fileName(f);
-        svg.appendChild(t);
-    }
-    for (let r = 0; r < d.ranks; r++) {
-        const [, y] = squareXY(squareName(0, r));
-        const t = el('text', {x: -9, y: y + SQ / 2 + 4, class: 'coord', 'text-anchor': 'middle'});
-        t.textContent = r + 1;
-        svg.appendChild(t);
-    }
-    // Dividers (Martian Chess's canal)
-    for (const div of d.dividers) {
-        const y = flipped ? div.afterRank * SQ : (d.ranks - div.afterRank) * SQ;
-        svg.appendChild(el('rect', {x: 0, y: y - 4, width: d.files * SQ, height: 8, class: 'canal',
-            'data-divider': div.label}));
-        const t = el('text', {x: d.files * SQ / 2, y: y + 4, 'text-anchor': 'middle', class: 'canal-label'});
-        t.textContent = div.label;
-        svg.appendChild(t);
-    }
-    // The best move of the search, as an arrow
-    const best = shown === st && st.search.lines.length ? st.search.lines[0].bestSquares : [];
-    if (best.length >= 2) {
-        const pts = best.map((s) => squareXY(s).map((v) => v + SQ / 2));
-        svg.appendChild(el('polyline', {points: pts.map((p) => p.join(',')).join(' '), class: 'arrow', id: 'best-arrow'}));
-    }
-
-    renderSide(draw);
+// Moves may be entered at the shown position: at the end of the line when it is the
+// person's turn; at an earlier position when the server keeps variations.
+function canMoveHere() {
+    if (!ui.st || ui.sending) return false;
+    if (ui.viewPly === null) return humanToMove();
+    return variations() && !!ui.shown.legal.length;
 }
 
-function squaresOf(text) {
-    const out = [];
-    for (const m of text.matchAll(/[a-z]\d+/g)) if (out[out.length - 1] !== m[0]) out.push(m[0]);
-    return out;
-}
+const paths = () => (canMoveHere() ? clickPaths(ui.shown.legal) : []);
 
 function clickSquare(name) {
-    if (!humanToMove()) return;
+    if (!canMoveHere()) return premoveClick(name);
     hideChoice();
     const all = paths();
-    let sel = [...selection];
+    let sel = [...ui.selection];
     // Clicking the last square again finishes a move that may also go on (Ms. Chess: a
     // pawn's plain capture on the square it could also pass).
-    if (sel.length > 1 && sel[sel.length - 1] === name) return finish(all.filter((p) => startsWith(p.path, sel) && p.path.length === sel.length));
+    if (sel.length > 1 && sel[sel.length - 1] === name)
+        return finish(all.filter((p) => startsWith(p.path, sel) && p.path.length === sel.length));
     sel.push(name);
     let cand = all.filter((p) => startsWith(p.path, sel));
     if (!cand.length) {
-        // Start again from this square if a move starts there.
         sel = [name];
         cand = all.filter((p) => startsWith(p.path, sel));
-        if (!cand.length || sel.length === selection.length && selection[0] === name) {
-            selection = [];
+        if (!cand.length || (ui.selection.length === 1 && ui.selection[0] === name)) {
+            ui.selection = [];
             return render();
         }
     }
-    selection = sel;
+    ui.selection = sel;
     const longer = cand.filter((p) => p.path.length > sel.length);
     const exact = cand.filter((p) => p.path.length === sel.length);
     if (!longer.length && exact.length) return finish(exact);
@@ -386,46 +220,192 @@ function clickSquare(name) {
 }
 
 function finish(cands) {
-    const moves = [...new Map(cands.map((p) => [p.move.text, p.move])).values()];
-    if (moves.length === 1) return send(moves[0].text);
-    if (!moves.length) {
-        selection = [];
+    const list = [...new Map(cands.map((p) => [p.move.text, p.move])).values()];
+    if (list.length === 1) return send(list[0].text);
+    if (!list.length) {
+        ui.selection = [];
         return render();
     }
-    // Several moves share these clicks: promotion pieces, a clock call, pool colours.
-    const box = $('choice');
-    box.replaceChildren();
-    const title = document.createElement('div');
-    title.textContent = 'Choose:';
-    box.appendChild(title);
-    for (const m of moves) {
-        const b = document.createElement('button');
-        b.textContent = drawing().choiceLabel(m);
-        b.dataset.move = m.text;
-        b.addEventListener('click', () => { hideChoice(); send(m.text); });
-        box.appendChild(b);
-    }
-    box.hidden = false;
+    offerChoice(list);
+}
+
+// Several moves share these clicks (promotion pieces, a clock call, pool colours) or the
+// typed text: the person picks one.
+function offerChoice(list) {
+    const draw = drawingFor(ui.st.game);
+    $('choice').replaceChildren(h('div', {}, 'Choose:'), ...list.map((m) => h('button',
+        {type: 'button', 'data-move': m.text, onclick: () => { hideChoice(); send(m.text); }}, draw.choiceLabel(m))));
+    $('choice').hidden = false;
     render();
 }
 
-function hideChoice() { $('choice').hidden = true; }
+function hideChoice() {
+    $('choice').hidden = true;
+}
 
 async function send(text) {
-    selection = [];
+    ui.selection = [];
     hideChoice();
-    const ply = st.ply;
-    sending = true;
+    const from = shownPly();
+    const back = ui.viewPly !== null;
+    ui.sending = true;
     render();
     try {
-        await act('move', {move: text, ply});
+        const s = await act('move', {move: text, ply: from});
+        if (s && back) await view(from + 1);
     } finally {
-        sending = false;
+        ui.sending = false;
         render();
     }
 }
 
-// ---- Everything beside the board -----------------------------------------------------------
+// Plays the first index+1 moves of an analysis line from the shown position: a variation.
+async function playLine(line, index) {
+    let ply = shownPly();
+    for (const move of line.pv.slice(0, index + 1)) {
+        const s = await act('move', {move, ply});
+        if (!s) break;
+        ply += 1;
+    }
+    await view(ply);
+}
+
+function typedMove(e) {
+    e.preventDefault();
+    const text = $('move-input').value;
+    if (!canMoveHere()) return showMessage('It is not your move.');
+    const r = matchMove(text, ui.shown.legal);
+    if (r.error) return showMessage(r.error);
+    $('move-input').value = '';
+    if (r.ambiguous) return offerChoice(r.ambiguous);
+    send(r.move.text);
+}
+
+// A premove: while the engine thinks, a piece of the person's side and a square; played
+// when the turn comes if it is legal then.
+function premoveClick(name) {
+    const st = ui.st;
+    if (!st || ui.viewPly !== null || st.outcome.over) return;
+    const mine = st.players[st.toMove] !== 'human' && st.players[st.toMove === 'white' ? 'black' : 'white'] === 'human';
+    if (!mine) return;
+    const cell = cellAt(ui.st.display, name);
+    if (!ui.premove || ui.premove.to) {
+        const own = cell && cell.piece && (cell.side === (st.toMove === 'white' ? 'black' : 'white') || cell.side === '');
+        ui.premove = own ? {from: name} : null;
+    } else if (ui.premove.from === name) ui.premove = null;
+    else ui.premove = {from: ui.premove.from, to: name};
+    render();
+}
+
+function tryPremove() {
+    const p = ui.premove;
+    if (!p || !p.to || !humanToMove() || ui.viewPly !== null) return;
+    ui.premove = null;
+    const move = premoveMatch(ui.st.legal, p.from, p.to);
+    if (move) send(move.text);
+    else {
+        showMessage(`The premove ${p.from}-${p.to} is not legal now.`);
+        render();
+    }
+}
+
+function cellAt(display, name) {
+    const f = name.charCodeAt(0) - 97, r = parseInt(name.slice(1), 10) - 1;
+    return display.cells[r * display.files + f];
+}
+
+// ---- Drawing ----------------------------------------------------------------------------
+
+function bottom() {
+    return bottomSide(ui.st.players, ui.flipped);
+}
+
+// The search lines when they are for the position shown.
+function shownLines() {
+    const st = ui.st;
+    const a = st.analysis;
+    if (a && typeof a.ply === 'number') return a.ply === shownPly() ? st.search.lines : [];
+    return ui.viewPly === null ? st.search.lines : [];
+}
+
+function marks() {
+    const all = paths();
+    const sel = ui.selection;
+    const cand = all.filter((p) => startsWith(p.path, sel));
+    const next = new Set(sel.length ? cand.filter((p) => p.path.length > sel.length).map((p) => p.path[sel.length]) : []);
+    if (sel.length > 1 && cand.some((p) => p.path.length === sel.length)) next.add(sel[sel.length - 1]);
+    const ply = shownPly();
+    const lastMove = ply > 0 ? ui.st.moves[ply - 1] : null;
+    const check = checkSquare(ui.shown.display, ui.shown.toMove, lastMove && lastMove.san);
+    const premove = ui.premove ? [ui.premove.from, ui.premove.to].filter(Boolean) : [];
+    return {
+        last: new Set(lastMove ? squaresOf(lastMove.text) : []),
+        check: new Set(check ? [check] : []),
+        selected: new Set(sel),
+        target: next,
+        movable: new Set(sel.length ? [] : all.map((p) => p.path[0])),
+        premove: new Set(premove),
+    };
+}
+
+function render() {
+    if (!ui.st) return;
+    document.body.dataset.session = ui.st.id;
+    const d = ui.shown.display;
+    const draw = drawingFor(ui.st.game);
+    const side = bottom();
+    board.layout(d.files, d.ranks, side);
+    const lines = shownLines();
+    const arrows = lines.map((l, i) => ({squares: l.bestSquares || [], id: i === 0 ? 'best-arrow' : undefined, alt: i > 0}));
+    board.update({cells: d.cells, drawing: draw, sideNames: d.sideNames, marks: marks(), dividers: d.dividers, arrows});
+    renderEvalBar($('evalbar'), lines.length ? lines[0].score : null, ui.st.game, side);
+    renderSide(draw, lines);
+}
+
+function statusText() {
+    const {st, shown} = ui;
+    const names = shown.display.sideNames;
+    const side = shown.toMove === 'white' ? names[0] : names[1];
+    if (shown.outcome.over && ui.viewPly === null) return `${shown.outcome.result} ${shown.outcome.reason}`;
+    if (ui.viewPly !== null) return `Looking at move ${ui.viewPly} of ${lineLength()}: ${side} to move`;
+    if (st.search.activity === 'thinking')
+        return `${side} to move: ${st.players[st.toMove] === 'engine' ? 'the engine' : 'Harlequin'} is thinking`;
+    if (st.search.activity === 'waiting') return `${side} to move: Harlequin waits for a free search slot`;
+    return `${side} to move`;
+}
+
+function renderSide(draw, lines) {
+    const {st, shown} = ui;
+    $('status').textContent = statusText();
+    $('status').dataset.over = st.outcome.over ? 'yes' : 'no';
+    if (st.message) showMessage(st.message);
+    renderBanner(st.outcome);
+    renderClocks();
+    renderSpecialMoves(draw);
+    renderPanel(draw, shown);
+    const playable = variations() ? playLine : null;
+    renderAnalysis($('search'), st.search, lines, st.game, playable);
+    $('analyse').textContent = st.search.activity === 'analysing' ? 'Stop analysis' : 'Analyse';
+    const tree = treeOf(st);
+    const ply = shownPly();
+    moves.render(tree, ply > 0 ? tree.line[ply - 1] : 0, / b /.test(st.startFen));
+    $('play-here').hidden = variations();
+    if (document.activeElement !== $('fen') && !ui.fenEdited) $('fen').value = shown.fen;
+    showSettings(st);
+}
+
+function renderBanner(o) {
+    let banner = $('result');
+    if (!o.over) {
+        if (banner) banner.remove();
+        return;
+    }
+    if (!banner) {
+        banner = h('div', {id: 'result', class: 'result'});
+        $('board-row').after(banner);
+    }
+    banner.textContent = `${o.result} \u2014 ${o.reason}`;
+}
 
 function fmtClock(ms) {
     const neg = ms < 0;
@@ -434,212 +414,88 @@ function fmtClock(ms) {
     return `${neg ? '-' : ''}${m}:${String(s % 60).padStart(2, '0')}.${Math.floor(ms % 1000 / 100)}`;
 }
 
-function scoreText(score) {
-    if ('mate' in score) return `#${score.mate}`;
-    return (score.cp >= 0 ? '+' : '') + (score.cp / 100).toFixed(2);
-}
-
-function renderSide(draw) {
-    const d = shown.display;
-    const names = d.sideNames;
-    const o = shown.outcome;
-    const side = shown.toMove === 'white' ? names[0] : names[1];
-    let status;
-    if (o.over) status = `${o.result} ${o.reason}`;
-    else if (viewPly !== null) status = `Looking at move ${viewPly} of ${st.ply}: ${side} to move`;
-    else if (st.search.activity === 'thinking') status = `${side} to move: ${st.players[st.toMove] === 'engine' ? 'the engine' : 'Harlequin'} is thinking`;
-    else if (st.search.activity === 'waiting') status = `${side} to move: Harlequin waits for a free search slot`;
-    else status = `${side} to move`;
-    $('status').textContent = status;
-    $('status').dataset.over = o.over ? 'yes' : 'no';
-    $('message').textContent = st.message || $('message').textContent;
-
-    // Result banner
-    let banner = document.getElementById('result');
-    if (o.over) {
-        if (!banner) {
-            banner = document.createElement('div');
-            banner.id = 'result';
-            banner.className = 'result';
-            $('board-wrap').after(banner);
-        }
-        banner.textContent = `${o.result} \u2014 ${o.reason}`;
-    } else if (banner) banner.remove();
-
-    // Clocks: the top one is the side at the top of the board
-    const top = flipped ? 'white' : 'black', bottom = flipped ? 'black' : 'white';
-    for (const [id, c] of [['clock-top', top], ['clock-bottom', bottom]]) {
-        const e = $(id);
-        const name = c === 'white' ? names[0] : names[1];
+// The top clock is the side at the top of the board.
+function renderClocks() {
+    const st = ui.st;
+    const names = ui.shown.display.sideNames;
+    const low = bottom(), high = low === 'white' ? 'black' : 'white';
+    for (const [id, c] of [['clock-top', high], ['clock-bottom', low]]) {
         const who = st.players[c];
+        const player = who === 'harlequin' ? 'Harlequin' : who === 'engine' ? st.externalEngine : 'you';
         const clock = st.clock.on ? ' ' + fmtClock(st.clock[c]) : '';
-        e.textContent = `${name} (${who === 'harlequin' ? 'Harlequin' : who === 'engine' ? st.externalEngine : 'you'})${clock}`;
-        e.classList.toggle('running', !o.over && st.toMove === c && viewPly === null);
+        const e = $(id);
+        e.textContent = `${names[c === 'white' ? 0 : 1]} (${player})${clock}`;
+        e.classList.toggle('running', !st.outcome.over && st.toMove === c && ui.viewPly === null);
         e.dataset.side = c;
     }
+}
 
-    // Moves that name no square (a Martian pass)
-    const special = $('special-moves');
-    special.replaceChildren();
-    if (humanToMove())
-        for (const m of st.legal.filter((m) => !m.squares.length)) {
-            const b = document.createElement('button');
-            b.textContent = drawing().choiceLabel(m);
-            b.dataset.move = m.text;
-            b.addEventListener('click', () => send(m.text));
-            special.appendChild(b);
-        }
+// Moves that name no square (a Martian pass) are buttons.
+function renderSpecialMoves(draw) {
+    const list = canMoveHere() ? ui.shown.legal.filter((m) => !m.squares.length) : [];
+    $('special-moves').replaceChildren(...list.map((m) => h('button',
+        {type: 'button', 'data-move': m.text, onclick: () => send(m.text)}, draw.choiceLabel(m))));
+}
 
-    // The game's own panel and the facts as text
+// The game's own panel, or (a game with no drawing module) its facts as text.
+function renderPanel(draw, shown) {
+    const panel = draw.panel(shown);
     $('facts-title').textContent = draw.factsTitle;
-    $('special').innerHTML = draw.panel(shown);
-    const facts = $('facts');
-    facts.replaceChildren();
-    for (const f of d.facts) {
-        const dt = document.createElement('dt');
-        dt.textContent = f.label;
-        const dd = document.createElement('dd');
-        dd.textContent = f.value;
-        dd.dataset.key = f.key;
-        facts.append(dt, dd);
-    }
-
-    // Search
-    const s = st.search;
-    const box = $('search');
-    box.replaceChildren();
-    const head = document.createElement('div');
-    head.textContent = s.activity === 'idle' ? 'Harlequin is idle' : `Harlequin is ${s.activity} (${(s.elapsedMs / 1000).toFixed(1)} s)`;
-    box.appendChild(head);
-    for (const l of s.lines) {
-        const line = document.createElement('div');
-        line.className = 'line';
-        line.textContent = `${l.multipv}. ${scoreText(l.score)} depth ${l.depth}/${l.seldepth} nodes ${l.nodes} ${l.timeMs} ms: ${l.pv.join(' ')}`;
-        box.appendChild(line);
-    }
-    $('analyse').textContent = s.activity === 'analysing' ? 'Stop analysis' : 'Analyse';
-
-    // Moves, grouped by turn (several single moves a turn in Multiple Move Chess)
-    const list = $('moves');
-    list.replaceChildren();
-    let li = null, turn = -1, ply = 0;
-    for (const m of st.moves) {
-        if (m.turn !== turn) {
-            if (!li || m.side === 'white' || turn === -1) {
-                li = document.createElement('li');
-                list.appendChild(li);
-            }
-            if (li.childNodes.length) li.appendChild(document.createTextNode(' | '));
-            turn = m.turn;
-        }
-        const span = document.createElement('span');
-        span.className = 'mv';
-        span.textContent = m.san;
-        span.title = `${m.text} (${m.ms} ms)`;
-        const p = ++ply;
-        span.dataset.ply = p;
-        if ((viewPly === null ? st.ply : viewPly) === p) span.classList.add('current');
-        span.addEventListener('click', () => view(p));
-        li.appendChild(span);
-        li.appendChild(document.createTextNode(' '));
-    }
-    if (viewPly === null) list.scrollTop = list.scrollHeight;
-
-    if (document.activeElement !== $('fen') && !fenEdited) $('fen').value = shown.fen;
-    for (const c of ['white', 'black']) $(c).value = st.players[c];
+    $('special').replaceChildren(...[panel].filter(Boolean));
+    renderFacts(shown, !panel);
+    $('facts-box').hidden = !panel && !$('facts').childElementCount;
 }
 
-function playerSettings() {
-    const s = {white: $('white').value || 'human', black: $('black').value || 'harlequin'};
-    const v = parseInt($('strength').value, 10);
-    if ($('strength-kind').value === 'depth') s.depth = v;
-    else s.movetime = v;
-    s.base = 1000 * (parseInt($('base').value, 10) || 0);
-    s.inc = 1000 * (parseInt($('inc').value, 10) || 0);
-    s.multipv = parseInt($('multipv').value, 10) || 1;
-    return s;
-}
-
-// ---- Start -----------------------------------------------------------------------------------
-
-async function start() {
-    const info = await api('/api/games');
-    games = info.games;
-    for (const g of games) $('game').appendChild(new Option(g.name, g.name));
-    for (const c of ['white', 'black']) {
-        $(c).appendChild(new Option('you', 'human'));
-        $(c).appendChild(new Option('Harlequin', 'harlequin'));
-        if (info.externalEngine) $(c).appendChild(new Option(info.externalEngine, 'engine'));
-    }
-    $('white').value = 'human';
-    $('black').value = 'harlequin';
-    const params = new URLSearchParams(location.search);
-    if (params.get('movetime')) $('strength').value = params.get('movetime');
-    if (params.get('depth')) { $('strength-kind').value = 'depth'; $('strength').value = params.get('depth'); }
-    const wanted = location.hash.slice(1);
-    const game = games.some((g) => g.name === wanted) ? wanted : games[0].name;
-    $('game').value = game;
-
-    $('new').onclick = () => newGame($('game').value);
-    $('game').onchange = () => newGame($('game').value);
-    $('flip').onclick = () => { flipped = !flipped; render(); };
-    $('undo').onclick = () => act('undo');
-    $('go').onclick = () => act('go');
-    $('stop').onclick = () => act('stop');
-    $('resign').onclick = () => act('resign');
-    $('draw').onclick = () => act('draw');
-    $('apply').onclick = () => act('settings', playerSettings());
-    $('analyse').onclick = () => st && (st.search.activity === 'analysing'
-        ? act('analyse', {on: false})
-        : act('settings', {multipv: parseInt($('multipv').value, 10) || 1}).then(() => act('analyse', {on: true})));
-    $('nav-first').onclick = () => view(0);
-    $('nav-prev').onclick = () => view((viewPly ?? st.ply) - 1);
-    $('nav-next').onclick = () => view((viewPly ?? st.ply) + 1);
-    $('nav-last').onclick = () => view(st.ply);
-    $('play-here').onclick = () => viewPly !== null && act('undo', {ply: viewPly});
-    $('fen').addEventListener('input', () => { fenEdited = true; });
-    $('load-fen').onclick = async () => {
-        await act('load', {fen: $('fen').value.trim()});
-        fenEdited = false;
-        render();
-    };
-    $('load-pgn').onclick = () => loadPgn($('pgn').value);
-    $('pgn-file').onchange = async (e) => {
-        const f = e.target.files[0];
-        if (f) $('pgn').value = await f.text();
-    };
-    $('save-pgn').onclick = async () => {
-        const text = await api(`/api/sessions/${st.id}/pgn`);
-        $('pgn').value = text;
-        const a = document.createElement('a');
-        a.href = URL.createObjectURL(new Blob([text], {type: 'application/x-chess-pgn'}));
-        a.download = `${st.game}.pgn`;
-        a.click();
-    };
-    document.addEventListener('keydown', (e) => {
-        if (e.target.tagName === 'INPUT' || e.target.tagName === 'TEXTAREA' || !st) return;
-        if (e.key === 'ArrowLeft') view((viewPly ?? st.ply) - 1);
-        if (e.key === 'ArrowRight') view((viewPly ?? st.ply) + 1);
-    });
-    window.addEventListener('hashchange', () => {
-        const g = location.hash.slice(1);
-        if (st && g !== st.game && games.some((x) => x.name === g)) {
-            $('game').value = g;
-            newGame(g);
-        }
-    });
-    window.addEventListener('pagehide', () => st && navigator.sendBeacon(`/api/sessions/${st.id}/close`, '{}'));
-    setInterval(() => { if (st && st.clock.on && !st.outcome.over) tickClocks(); }, 100);
-    await newGame(game);
+function renderFacts(shown, all) {
+    const items = all ? shown.display.facts.flatMap((f) => [h('dt', {}, f.label), h('dd', {'data-key': f.key}, f.value)]) : [];
+    if (typeof ui.st.start960 === 'number')
+        items.push(h('dt', {}, 'Chess960 start'), h('dd', {'data-key': 'start960'}, String(ui.st.start960)));
+    $('facts').replaceChildren(...items);
 }
 
 // Clocks run on the page between two states from the server.
-let lastTick = performance.now();
 function tickClocks() {
+    const st = ui.st;
+    if (!st || !st.clock.on || st.outcome.over) return;
     const t = performance.now();
-    if (st.clock.running) st.clock[st.clock.running] -= t - lastTick;
-    lastTick = t;
-    renderSide(drawing());
+    if (st.clock.running) st.clock[st.clock.running] -= t - ui.lastTick;
+    ui.lastTick = t;
+    renderClocks();
+}
+
+// ---- Controls ------------------------------------------------------------------------------
+
+function armResign() {
+    const b = $('resign');
+    if (b.dataset.armed === 'yes') {
+        disarmResign();
+        act('resign');
+        return;
+    }
+    b.dataset.armed = 'yes';
+    b.textContent = 'Confirm resign';
+    $('resign-cancel').hidden = false;
+    setTimeout(disarmResign, 5000);
+}
+
+function disarmResign() {
+    $('resign').dataset.armed = 'no';
+    $('resign').textContent = 'Resign';
+    $('resign-cancel').hidden = true;
+}
+
+function showSoundButton() {
+    const on = soundOn();
+    $('sound').textContent = on ? 'Sound on' : 'Sound off';
+    $('sound').setAttribute('aria-pressed', on ? 'true' : 'false');
+}
+
+async function analyse() {
+    const st = ui.st;
+    if (!st) return;
+    if (st.search.activity === 'analysing') return act('analyse', {on: false});
+    if (await act('settings', {multipv: parseInt($('multipv').value, 10) || 1}))
+        await act('analyse', {on: true, ply: shownPly()});
 }
 
 // A PGN names its game (the Variant tag): the page switches to that game.
@@ -647,9 +503,97 @@ async function loadPgn(text) {
     const m = text.match(/\[Variant\s+"([^"]*)"\]/);
     const game = m ? m[1].toLowerCase() : 'chess';
     const index = (parseInt($('pgn-index').value, 10) || 1) - 1;
-    if (st && (game === st.game || (!m && st.game === 'chess'))) return act('load', {pgn: text, index});
+    if (ui.st && (game === ui.st.game || (!m && ui.st.game === 'chess'))) return act('load', {pgn: text, index});
     $('game').value = game;
     await newGame(game, {pgn: text, index});
+}
+
+function navigationKey(e) {
+    const tag = e.target.tagName;
+    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || !ui.st) return;
+    if (e.key === 'ArrowLeft') view(shownPly() - 1);
+    else if (e.key === 'ArrowRight') view(shownPly() + 1);
+    else if (e.key === 'Home') view(0);
+    else if (e.key === 'End') view(lineLength());
+}
+
+function wire() {
+    const on = (id, f) => $(id).addEventListener('click', f);
+    on('new', () => newGame($('game').value));
+    $('game').addEventListener('change', () => {
+        $('start960-box').hidden = $('game').value !== 'chess960';
+        newGame($('game').value);
+    });
+    on('sound', () => { setSound(!soundOn()); showSoundButton(); });
+    on('flip', () => { ui.flipped = !ui.flipped; render(); });
+    on('undo', () => act('undo'));
+    on('go', () => act('go'));
+    on('stop', () => act('stop'));
+    on('resign', armResign);
+    on('resign-cancel', disarmResign);
+    on('draw', () => act('draw'));
+    on('apply', async () => { if (await act('settings', readSettings())) applied(); });
+    on('analyse', analyse);
+    on('nav-first', () => view(0));
+    on('nav-prev', () => view(shownPly() - 1));
+    on('nav-next', () => view(shownPly() + 1));
+    on('nav-last', () => view(lineLength()));
+    on('play-here', () => ui.viewPly !== null && act('undo', {ply: ui.viewPly}));
+    $('move-form').addEventListener('submit', typedMove);
+    $('fen').addEventListener('input', () => { ui.fenEdited = true; });
+    on('load-fen', async () => {
+        await act('load', {fen: $('fen').value.trim()});
+        ui.fenEdited = false;
+        render();
+    });
+    on('load-pgn', () => loadPgn($('pgn').value));
+    $('pgn-file').addEventListener('change', async (e) => {
+        const f = e.target.files[0];
+        if (f) $('pgn').value = await f.text();
+    });
+    on('save-pgn', async () => {
+        try {
+            const text = await api.pgn(ui.st.id);
+            $('pgn').value = text;
+            download(`${ui.st.game}.pgn`, text, 'application/x-chess-pgn');
+        } catch (e) {
+            showMessage(e.message);
+        }
+    });
+    document.addEventListener('keydown', navigationKey);
+    window.addEventListener('hashchange', () => {
+        const g = location.hash.slice(1);
+        if (ui.st && g !== ui.st.game && ui.games.some((x) => x.name === g)) newGame(g);
+    });
+    window.addEventListener('pagehide', () => ui.st && api.closeBeacon(ui.st.id));
+    setInterval(tickClocks, 100);
+}
+
+// ---- Start -----------------------------------------------------------------------------------
+
+async function start() {
+    const info = await api.games();
+    ui.games = info.games;
+    for (const g of ui.games) $('game').append(new Option(g.name, g.name));
+    setupSettings(info.externalEngine);
+    board = new Board($('board'), {onSquare: clickSquare});
+    moves = new MovesPanel($('moves'), showNode);
+    stored = new GamesPanel({onOpen: openGame, onError: showMessage,
+        onDeleted: (id) => (ui.st && ui.st.id === id ? newGame(ui.st.game) : stored.refresh(ui.st && ui.st.id))});
+    const params = new URLSearchParams(location.search);
+    if (params.get('movetime')) $('strength').value = params.get('movetime');
+    if (params.get('depth')) {
+        $('strength-kind').value = 'depth';
+        $('strength').value = params.get('depth');
+    }
+    const wanted = location.hash.slice(1);
+    const game = ui.games.some((g) => g.name === wanted) ? wanted : ui.games[0].name;
+    $('game').value = game;
+    $('start960-box').hidden = game !== 'chess960';
+    showSoundButton();
+    wire();
+    if (params.get('game') && await openGame(params.get('game'))) return;
+    await newGame(game);
 }
 
 start().catch((e) => showMessage(e.message));

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "help.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace hq {
+
+namespace {
+
+constexpr CommandHelp Helps[] = {
+    {"perft", "count the leaf nodes of the legal move tree (move generator check)",
+        "harlequin perft <depth> [--variant V] [--fen FEN] [--divide]",
+        R"(  <depth>          0 to 64
+  --variant V      a registered game (chess, chess960, mschess, multimove, control,
+                   martian; aliases accepted); default chess
+  --fen FEN        the position (all words up to the next --option); default the start
+  --divide         the count under each legal move of the root
+Prints 'Nodes searched: N' and the time.)"},
+    {"bench", "search fixed positions of every game; the node count is the search's signature",
+        "harlequin bench [depth] [game ...]",
+        R"(  depth            1 to 64 (default 12); the first argument only
+  game ...         only these games' positions (default: every game)
+Searches the bench positions to the depth, one thread, 16 MB hash, and prints the build's
+instruction set, each position's nodes and last '<nodes> nodes <nps> nps' (OpenBench reads it).)"},
+    {"match", "engine-vs-engine games in every game, refereed by Harlequin's rules",
+        "harlequin match -engine cmd=PATH [settings] -engine ... [options]\n"
+        "       harlequin match -merge SHARD.pgn ... [-sprt ...]\n"
+        "       harlequin match -checkpgn FILE\n"
+        "       harlequin match -variants",
+        R"(  -engine cmd=PATH [name=N] [arg=A]... [dir=D] [proto=uci|xboard] [option.NAME=V]...
+           [tc=[MOVES/]TIME[+INC]|inf] [st=S] [depth=D] [nodes=N] [timemargin=MS]
+                   one engine (at least two; each needs tc=, st=, depth= or nodes=)
+  -each KEY=VALUE ...        settings for every engine
+  -variant NAME              the game (default chess)
+  -games N, -rounds N        games per encounter, encounters per pairing
+  -repeat                    each opening twice, colours reversed (game pairs)
+  -tournament round-robin|gauntlet
+  -openings file=F [format=epd|pgn] [order=random|sequential] [plies=N]
+  -concurrency N             games at once
+  -pgnout FILE               append every game's PGN
+  -draw movenumber=N movecount=M score=CP
+  -resign movecount=M score=CP [twosided=true]
+  -maxmoves N                draw after N moves of each side
+  -sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=pentanomial|trinomial] [stop=true|false]
+  -ratinginterval N          standings every N games
+  -recover                   restart a crashed engine
+  -seed N                    the random opening order's seed
+  -shard K/N                 play only shard K of N of the match's game pairs (give every
+                             shard the same arguments and -seed); its -pgnout is mergeable
+  -merge FILE ...            the standings of shard PGNs together, as one run gives them
+  -checkpgn FILE             replay a PGN's games with the rules
+  -variants                  the registered games, one a line
+  -event NAME, -stalltimeout S, -debug
+See docs/match.md.)"},
+    {"openings", "generate an opening file (random legal lines, optionally engine-checked)",
+        "harlequin openings -variant V -count N -plies P [-seed S] [-starts FILE] [-out FILE]\n"
+        "                          [-engine cmd=C [depth=D] ...] [-maxscore CP] [-bestplies K]",
+        R"(  -variant V       the game (default chess)
+  -count N         openings to write (default 100)
+  -plies P         random legal plies from the start (default 8)
+  -seed S          the random lines' seed (default 1)
+  -starts FILE     start from random lines of this EPD file instead of the game's start
+  -out FILE        the EPD file to write (default: standard output)
+  -engine ...      an engine (as in `harlequin match`) that scores each opening
+  -maxscore CP     keep openings the engine scores within CP of zero (default 100)
+  -bestplies K     then K plies of the engine's own choice (default 0))"},
+    {"serve", "play and analyse every game in the browser (HTTP server)",
+        "harlequin serve [--host 127.0.0.1] [--port 8080] [--engine PATH] [--max-games 32]\n"
+        "                       [--max-searches 8] [--idle 60]",
+        R"(  --host H         the address to bind (default 127.0.0.1, this machine only)
+  --port P         the port (default 8080)
+  --engine PATH    a UCI engine the page may choose as a player
+  --max-games N    games open at once (1 to 1000, default 32)
+  --max-searches N searches at once (1 to 256, default 8)
+  --idle S         seconds before an unused game is closed (1 to 86400, default 60)
+Built only when cpp-httplib and nlohmann-json are found (`make serve` installs them).)"},
+    {"datagen", "self-play training data (FEN | score | result) for the network or the tuner",
+        "harlequin datagen -variant NAME -out FILE (-games N | -positions N) (-nodes N | -depth "
+        "D)\n"
+        "                         [options]",
+        R"(  -variant NAME    the game (default chess)
+  -out FILE        appended, one 'FEN | score | result' line a position
+  -games N         games to play, or
+  -positions N     positions to write
+  -nodes N         each move's search by nodes, or
+  -depth D         by depth
+  -threads T       games at once (default 1)
+  -seed S          the random openings' seed (default 1)
+  -openings FILE   start positions (EPD)
+  -randomplies N   random plies at the start of each game (default 8)
+  -maxplies N      the longest game in plies (default 400)
+  -adjudicate CP   end a game once the score passes CP (default 1000)
+  -maxscore CP     skip positions scored at or beyond CP (default 1000)
+  -hash MB         each search's hash table (default 16))"},
+    {"tune-export", "a game's evaluation traces as sparse features, for bench/tune",
+        "harlequin tune-export -variant NAME -in FILE[,FILE...] -out PREFIX [-limit N]",
+        R"(  -variant NAME    the game (default chess)
+  -in FILE,...     datagen output (FEN | score | result lines)
+  -out PREFIX      writes PREFIX.weights, PREFIX.pos, PREFIX.ent (for bench/tune)
+  -limit N         at most N positions)"},
+    {"genfens", "opening FENs for OpenBench's workers ('info string genfens FEN' lines)",
+        "harlequin genfens N seed S book FILE|None [variant NAME] [chess960|frc|dfrc]\n"
+        "                         [plies P] [maxscore CP] [nodes N]",
+        R"(  N                positions to write
+  seed S           the seed (the same words and seed give the same FENs)
+  book FILE|None   start from random lines of an EPD or PGN book, or the game's start
+  variant NAME     the game (default chess)
+  chess960, frc    random Chess960 arrays; dfrc: each side's array drawn on its own
+  plies P          random legal plies after the start (default 8, 4 after a book line)
+  maxscore CP      keep positions a short search scores within CP (default 200)
+  nodes N          that search's nodes (default 5000)
+OpenBench calls it as ./harlequin "genfens N seed S book B" quit.)"},
+};
+
+} // namespace
+
+std::span<const CommandHelp> command_helps() { return Helps; }
+
+const CommandHelp* find_command_help(std::string_view name) {
+    for (const CommandHelp& h : Helps)
+        if (h.name == name) return &h;
+    return nullptr;
+}
+
+std::string overview_text() {
+    std::string s = "usage: harlequin                 the engine, UCI on stdin (XBoard if the "
+                    "first command is 'xboard')\n"
+                    "       harlequin COMMAND [ARGS]\n"
+                    "       harlequin \"UCI COMMAND\" ...  run these protocol commands in order\n\n"
+                    "commands:\n";
+    for (const CommandHelp& h : Helps) s += fmt::format("  {:<12} {}\n", h.name, h.summary);
+    s += "\n'harlequin COMMAND --help' (or 'harlequin help COMMAND') prints a command's "
+         "options.";
+    return s;
+}
+
+std::string command_help_text(const CommandHelp& help) {
+    return fmt::format("usage: {}\n{}\n\n{}", help.usage, help.summary, help.options);
+}
+
+bool asks_for_help(std::span<const std::string> args) {
+    if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) return true;
+    return std::any_of(args.begin(), args.end(), [](const auto& a) { return a == "--help"; });
+}
+
+} // namespace hq

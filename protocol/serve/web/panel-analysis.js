@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The analysis: what Harlequin is doing, its lines (MultiPV, in SAN when the server gives
+// it; a click plays the line onto the board as a variation) and the evaluation bar.
+
+import {h} from './dom.js';
+import {scoreText, whiteShare} from './evaluation.js';
+
+function head(search) {
+    if (search.activity === 'idle') return 'Harlequin is idle';
+    return `Harlequin is ${search.activity} (${(search.elapsedMs / 1000).toFixed(1)} s)`;
+}
+
+// lines: the search lines for the shown position (or [] when they are for another one);
+// onMove(line, index): a click on the index-th move of a line (null when lines cannot be
+// played onto the board).
+export function renderAnalysis(box, search, lines, game, onMove) {
+    const rows = [h('div', {class: 'search-head'}, head(search))];
+    for (const l of lines) {
+        const moves = l.pvSan && l.pvSan.length === l.pv.length ? l.pvSan : l.pv;
+        const pv = moves.map((m, i) => onMove
+            ? h('button', {class: 'pv-move', type: 'button', title: `play ${moves.slice(0, i + 1).join(' ')} onto the board`,
+                onclick: () => onMove(l, i)}, m)
+            : h('span', {class: 'pv-move'}, m));
+        rows.push(h('div', {class: 'line', 'data-multipv': l.multipv},
+            h('b', {class: 'score'}, scoreText(l.score, game)),
+            ` depth ${l.depth}/${l.seldepth} \u00b7 ${l.nodes} nodes \u00b7 ${l.timeMs} ms: `,
+            ...pv.flatMap((x) => [x, ' '])));
+    }
+    if (search.activity !== 'idle' && !lines.length && search.lines.length)
+        rows.push(h('div', {class: 'hint'}, 'The lines are for another position.'));
+    box.replaceChildren(...rows);
+}
+
+// The bar: White's (South's) share from the bottom when White is at the bottom.
+export function renderEvalBar(bar, score, game, bottom) {
+    bar.hidden = !score;
+    if (!score) return;
+    const share = whiteShare(score, game);
+    const fill = bar.querySelector('#evalbar-fill');
+    fill.style.height = `${(100 * share).toFixed(1)}%`;
+    bar.classList.toggle('black-bottom', bottom === 'black');
+    const text = scoreText(score, game);
+    bar.querySelector('#evalbar-text').textContent = text;
+    bar.setAttribute('aria-label', `Evaluation ${text}`);
+    bar.dataset.share = share.toFixed(3);
+}

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The evaluation bar's numbers (protocol/serve/web/evaluation.js).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import {martianChances, scoreText, whiteShare, winningChances} from '../../protocol/serve/web/evaluation.js';
+
+test('winning chances follow lichess curve', () => {
+    assert.equal(winningChances(0), 0);
+    // 2 / (1 + e^(-0.00368208 * 100)) - 1
+    assert.ok(Math.abs(winningChances(100) - 0.18206) < 1e-4);
+    assert.ok(Math.abs(winningChances(-300) + 0.50225) < 1e-4);
+    assert.equal(winningChances(5000), winningChances(1000));
+    assert.ok(winningChances(1000) < 1 && winningChances(1000) > 0.95);
+});
+
+test('the bar share: half at 0, all or nothing on a mate', () => {
+    assert.equal(whiteShare({cp: 0}, 'chess'), 0.5);
+    assert.equal(whiteShare({mate: 3}, 'chess'), 1);
+    assert.equal(whiteShare({mate: -2}, 'chess'), 0);
+    assert.equal(whiteShare(null, 'chess'), 0.5);
+    assert.ok(whiteShare({cp: 150}, 'chess') > 0.6);
+    assert.ok(whiteShare({cp: -150}, 'chess') < 0.4);
+});
+
+test('Martian Chess: points, its own curve', () => {
+    assert.equal(scoreText({cp: 250}, 'martian'), '+2.5 pts');
+    assert.equal(scoreText({cp: -100}, 'martian'), '\u22121.0 pts');
+    assert.ok(Math.abs(whiteShare({cp: 400}, 'martian') - (1 + martianChances(400)) / 2) < 1e-12);
+    assert.notEqual(whiteShare({cp: 400}, 'martian'), whiteShare({cp: 400}, 'chess'));
+});
+
+test('score texts', () => {
+    assert.equal(scoreText({cp: 35}, 'chess'), '+0.35');
+    assert.equal(scoreText({cp: 0}, 'chess'), '0.00');
+    assert.equal(scoreText({mate: -3}, 'chess'), '#-3');
+});
