@@ -6,7 +6,6 @@
 #include "engine/io.h"
 #include "engine/random.h"
 #include "engine/text.h"
-#include "game_probe.h"
 #include "openings.h"
 #include "variants/registry.h"
 

@@ -5,7 +5,6 @@
 #include "commands.h"
 #include "engine/io.h"
 #include "engine/text.h"
-#include "game_probe.h"
 #include "variants/registry.h"
 
 #include <chrono>

@@ -2,7 +2,7 @@
 // `harlequin datagen`: the training data's format, its filters, determinism and appending
 // (bench/datagen.h states what each means).
 #include "bench/datagen.h"
-#include "bench/game_probe.h"
+#include "variants/registry.h"
 #include "engine/text.h"
 
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tuning: the evaluation's trace (engine/eval_trace.h) must be the evaluation, term for
 // term, and `harlequin tune-export` writes it in the format bench/tune_export.h states.
-#include "bench/game_probe.h"
+#include "variants/registry.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>

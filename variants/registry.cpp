@@ -22,9 +22,10 @@ struct Entry {
     std::vector<std::string_view> aliases;
     std::function<std::unique_ptr<Engine>(const VariantSpec&)> make;
     std::function<std::unique_ptr<Referee>(const VariantSpec&)> referee;
+    std::function<std::unique_ptr<GameProbe>(const VariantSpec&)> probe;
 };
 
-// The two factories of one game type.
+// The factories of one game type: its engine, its referee and its probe.
 template <SearchGame G> Entry entry(VariantSpec spec, std::vector<std::string_view> aliases) {
     return {std::move(spec), std::move(aliases),
         [](const VariantSpec& s) -> std::unique_ptr<Engine> {
@@ -32,6 +33,9 @@ template <SearchGame G> Entry entry(VariantSpec spec, std::vector<std::string_vi
         },
         [](const VariantSpec& s) -> std::unique_ptr<Referee> {
             return std::make_unique<GameReferee<G>>(s);
+        },
+        [](const VariantSpec& s) -> std::unique_ptr<GameProbe> {
+            return std::make_unique<GameProbeOf<G>>(s);
         }};
 }
 
@@ -154,6 +158,11 @@ std::unique_ptr<Engine> make_engine(std::string_view name) {
 std::unique_ptr<Referee> make_referee(std::string_view name) {
     const Entry* e = find(name);
     return e ? e->referee(e->spec) : nullptr;
+}
+
+std::unique_ptr<GameProbe> make_probe(std::string_view name) {
+    const Entry* e = find(name);
+    return e ? e->probe(e->spec) : nullptr;
 }
 
 } // namespace hq

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The variant registry: every game name Harlequin answers to, and the factory that builds
-// the Engine for it. This is the one place where the runtime choice of game is made.
+// The variant registry: every game name Harlequin answers to, and the factories that build
+// its Engine, Referee and GameProbe. This is the one place where the runtime choice of game
+// is made (docs/adding-a-game.md).
 #pragma once
 
 #include "engine/engine.h"
+#include "engine/game_probe.h"
 #include "engine/referee.h"
 
 #include <memory>
@@ -30,5 +32,9 @@ const std::string& default_variant();
 
 // Builds a referee (the rules as an arbiter sees them) for a registered name or alias.
 [[nodiscard]] std::unique_ptr<Referee> make_referee(std::string_view name);
+
+// Builds a probe (datagen's and the tuning export's view of a position) for a registered
+// name or alias; null if unknown.
+[[nodiscard]] std::unique_ptr<GameProbe> make_probe(std::string_view name);
 
 } // namespace hq

@@ -7,5 +7,6 @@ static_assert(check_hooks<chess::Chess>(), "the stated hooks of Chess are the on
 
 template class GameEngine<chess::Chess>;
 template class GameReferee<chess::Chess>;
+template class GameProbeOf<chess::Chess>;
 
 } // namespace hq

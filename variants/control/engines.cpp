@@ -8,5 +8,6 @@ static_assert(
 
 template class GameEngine<control::ControlChess>;
 template class GameReferee<control::ControlChess>;
+template class GameProbeOf<control::ControlChess>;
 
 } // namespace hq

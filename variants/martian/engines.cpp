@@ -7,5 +7,6 @@ static_assert(check_hooks<martian::Martian>(), "the stated hooks of Martian are 
 
 template class GameEngine<martian::Martian>;
 template class GameReferee<martian::Martian>;
+template class GameProbeOf<martian::Martian>;
 
 } // namespace hq

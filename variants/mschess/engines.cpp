@@ -7,5 +7,6 @@ static_assert(check_hooks<mschess::MsChess>(), "the stated hooks of MsChess are 
 
 template class GameEngine<mschess::MsChess>;
 template class GameReferee<mschess::MsChess>;
+template class GameProbeOf<mschess::MsChess>;
 
 } // namespace hq

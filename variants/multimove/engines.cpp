@@ -8,5 +8,6 @@ static_assert(
 
 template class GameEngine<multimove::MultiMove>;
 template class GameReferee<multimove::MultiMove>;
+template class GameProbeOf<multimove::MultiMove>;
 
 } // namespace hq

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The engine facade and the referee of this game, compiled once, in engines.cpp: every
-// other translation unit (the registry) uses these instances instead of compiling its own.
+// The engine facade, the referee and the probe (datagen, tuning) of this game, compiled
+// once, in engines.cpp: every other translation unit (the registry) uses these instances
+// instead of compiling its own.
 #pragma once
 
 #include "engine/game_engine.h"
+#include "engine/game_probe.h"
 #include "engine/referee.h"
 #include "multimove.h"
 
@@ -11,5 +13,6 @@ namespace hq {
 
 extern template class GameEngine<multimove::MultiMove>;
 extern template class GameReferee<multimove::MultiMove>;
+extern template class GameProbeOf<multimove::MultiMove>;
 
 } // namespace hq
