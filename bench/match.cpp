@@ -740,8 +740,8 @@ MatchSummary merge_shards(const std::vector<std::string>& files,
         files.size(), shards.size(), games.size(), first.tag("MatchGames"), first.tag("MatchId"),
         first.tag("Variant"), pairs - int(missing.size()), pairs));
     if (!missing.empty())
-        out(fmt::format("warning: {} pairs incomplete or missing, left out: pairs {}",
-            missing.size(), number_list(missing)));
+        out(fmt::format("warning: {} of {} pairs incomplete or missing, left out: pairs {}",
+            missing.size(), pairs, number_list(missing)));
 
     Tally tally(o, summary, [&](const std::string& l) { out(l); });
     for (const ShardGame* g : counted) {
