@@ -13,6 +13,7 @@
 #include "match_stats.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,23 @@ using LineSink = std::function<void(const std::string& line)>;
 
 // Runs a match. `progress`: draw a live status line (only for a terminal).
 MatchSummary run_match(const MatchOptions& options, const LineSink& out, bool progress);
+
+// -shard K/N and -merge: a match's games split into pairs (the two games of an opening
+// with -repeat, or each game alone), numbered from 1 in the order a single run plays
+// them; shard K of N plays pairs K, K + N, K + 2N, ... with the same openings and colours
+// as the whole match (the same -seed), and tags each game of its -pgnout with what the
+// merge needs: MatchId (a hash of every setting but -shard, -pgnout, -concurrency,
+// -ratinginterval, -event, -debug), MatchShard, MatchSeed, MatchGames, MatchPairs,
+// MatchPair, MatchPairGame ("1/2"), MatchEngines and MatchEngine1..N (names), MatchLimits,
+// MatchModel, MatchSprt. A shard does not stop when its own SPRT decides.
+//
+// merge_shards reads the shards' PGNs, refuses games of different matches and a game
+// given twice, names the pairs missing a game and leaves them out, and counts the other
+// games in the order of their numbers with the runner's own tally, printing the standings
+// (and the SPRT: `sprt`, else the shards' MatchSprt) a run at -concurrency 1 prints at its
+// end. `error` is set when it refused.
+MatchSummary merge_shards(const std::vector<std::string>& files,
+    const std::optional<SprtConfig>& sprt, const LineSink& out);
 
 // `harlequin match ...` (see match_options.h for the arguments).
 int match_command(const std::vector<std::string>& args);

@@ -282,6 +282,21 @@ Error read_stall_timeout(MatchOptions& o, const Given& g) {
     return std::nullopt;
 }
 
+Error read_shard(MatchOptions& o, const Given& g) {
+    auto slash = g.value.find('/');
+    std::optional<int> k, n;
+    if (slash != std::string::npos) {
+        k = parse_number<int>(g.value.substr(0, slash));
+        n = parse_number<int>(g.value.substr(slash + 1));
+    }
+    if (!k || !n || *n < 1 || *k < 1 || *k > *n)
+        return fmt::format(
+            "-shard: expected K/N with 1 <= K <= N (shard K of N), got '{}'", g.value);
+    o.shard = *k;
+    o.shards = *n;
+    return std::nullopt;
+}
+
 struct ValueOption {
     std::string_view name;
     Error (*read)(MatchOptions&, const Given&);
@@ -307,6 +322,7 @@ const ValueOption ValueOptions[] = {
     {"-tournament", read_tournament},
     {"-seed", read_seed},
     {"-stalltimeout", read_stall_timeout},
+    {"-shard", read_shard},
 };
 
 template <typename Entry, std::size_t N>
@@ -396,6 +412,9 @@ Error check_match(const MatchOptions& o) {
     if (o.sprt.enabled && o.engines.size() != 2) return "-sprt needs exactly two engines";
     if (o.sprt.model == "pentanomial" && (!o.repeat || o.games % 2))
         return "-sprt model=pentanomial needs game pairs: -repeat and an even -games";
+    if (o.shards > 0 && o.openings.random && !o.seedGiven)
+        return "-shard with order=random needs -seed N, the same for every shard, so that all "
+               "shards draw the same openings";
     return std::nullopt;
 }
 
@@ -418,6 +437,18 @@ ParsedMatchArgs parse_match_args(const std::vector<std::string>& args) {
     if (err) return {std::nullopt, *err};
     number_repeated_names(r.o.engines);
     return {std::move(r.o), {}};
+}
+
+std::optional<std::string> parse_sprt_settings(
+    const std::vector<std::string>& words, SprtConfig& sprt) {
+    KeyValues kv;
+    if (auto err = split_settings("-sprt", words, kv)) return err;
+    MatchOptions o;
+    for (const auto& [k, v] : kv)
+        if (auto err = sprt_setting(o, Given {"-sprt", k, v})) return err;
+    if (auto err = sprt_check(o)) return err;
+    sprt = o.sprt;
+    return std::nullopt;
 }
 
 } // namespace hq

@@ -13,7 +13,9 @@
 //                   [twosided=true]] [-maxmoves N] [-sprt elo0=E0 elo1=E1 alpha=A beta=B
 //                   [model=pentanomial|trinomial] [stop=true|false]]
 //                   [-ratinginterval N] [-recover] [-seed N] [-stalltimeout S] [-debug]
+//                   [-shard K/N]
 //
+//   harlequin match -merge FILE... [-sprt ...] (the standings of shards: bench/match.h)
 //   harlequin match -checkpgn FILE      (replays a PGN with the rules: bench/pgn_check.h)
 //   harlequin match -variants           (the registered games, one a line)
 //
@@ -86,6 +88,9 @@ struct MatchOptions {
     bool seedGiven = false;
     double stallTimeout = 60; // seconds an engine may think without any time limit
     bool debug = false;       // engine traffic on stderr
+    // -shard K/N: play only the game pairs (bench/match.h) whose number is K modulo N
+    // (pairs K, K + N, K + 2N, ...); 0 of 0 when the match is not sharded.
+    int shard = 0, shards = 0;
 };
 
 // Parses the words after `match`. On error: the message (naming the bad argument).
@@ -94,5 +99,9 @@ struct ParsedMatchArgs {
     std::string error;
 };
 ParsedMatchArgs parse_match_args(const std::vector<std::string>& args);
+
+// The key=value words after -sprt (as -merge takes them) into `sprt`; the error, if any.
+std::optional<std::string> parse_sprt_settings(
+    const std::vector<std::string>& words, SprtConfig& sprt);
 
 } // namespace hq
