@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "xboard_game.h"
 
+#include "engine/text.h"
 #include "variants/registry.h"
 #include "xboard_variants.h"
 
@@ -27,24 +28,18 @@ void XBoardGame::set_chess960(bool on) {
 }
 
 std::optional<std::string> XBoardGame::reset(std::string_view fen) {
-    // XBoard's own FEN dialect for this game: its castling field lists unmoved pieces and
-    // never the rights; take the rights the board allows.
-    std::vector<std::string> readings;
-    if (xboard_fen_lists_unmoved(spec()) && !fen.empty()) readings = ref->castling_readings(fen);
-    if (readings.empty()) readings.emplace_back(fen);
-    std::optional<std::string> err;
-    std::string accepted;
-    for (const std::string& reading : readings) {
-        err = ref->set_position(reading);
-        if (!err) {
+    // The game's own reading, as UCI's `position fen`; where it refuses a castling field
+    // that is XBoard's list of unmoved pieces, the same reading of the rights that list
+    // stands for: the rights the board allows, most first. When none is accepted, the
+    // reason is the one for no rights, which names what else is wrong.
+    std::string accepted(fen);
+    auto err = ref->set_position(fen);
+    if (err && lists_unmoved_pieces(fen))
+        for (const std::string& reading : ref->castling_readings(fen)) {
+            err = ref->set_position(reading);
             accepted = reading;
-            break;
+            if (!err) break;
         }
-    }
-    if (err) {
-        if (readings.size() > 1) err = ref->set_position(fen); // the reason for XBoard's FEN
-        if (!err) accepted = std::string(fen);
-    }
     if (err) {
         replay(); // a failed set_position leaves the referee as it was, but be sure
         return err;
@@ -54,6 +49,33 @@ std::optional<std::string> XBoardGame::reset(std::string_view fen) {
     nullOwed = false;
     startSide = ref->side_to_move();
     return std::nullopt;
+}
+
+bool XBoardGame::lists_unmoved_pieces(std::string_view fen) const {
+    if (!xboard_fen_lists_unmoved(spec())) return false;
+    auto fields = split_words(fen);
+    // XBoard's FENs have the six standard fields, never a game's own (standard_fen).
+    if (fields.size() < 3 || fields.size() > 6 || fields[2] == "-") return false;
+    // XBoard writes a file letter for each piece on a side's first rank (upper case: White's
+    // rank 1, lower case: Black's last rank) that has not moved and whose description has
+    // an initial move (`i`), and nothing else.
+    auto board = ref->fen_piece_letters(fields[0]);
+    std::string seen;
+    for (char c : fields[2]) {
+        bool white = std::isupper(static_cast<unsigned char>(c)) != 0;
+        int file = std::tolower(static_cast<unsigned char>(c)) - 'a';
+        if (file < 0 || file >= spec().files || seen.find(c) != std::string::npos) return false;
+        seen += c;
+        int rank = white ? 0 : spec().ranks - 1;
+        char piece = board[std::size_t(rank * spec().files + file)];
+        if (!piece || is_white_piece(piece) != white) return false;
+        bool initialMove = false;
+        for (const std::string& desc : spec().pieceBetza)
+            if (desc.size() > 2 && desc[0] == piece && desc[1] == ' ')
+                initialMove = desc.find('i', 2) != std::string::npos;
+        if (!initialMove) return false;
+    }
+    return true;
 }
 
 std::optional<std::string> XBoardGame::play_xboard(std::string_view text) {

@@ -39,10 +39,21 @@ public:
     void set_chess960(bool on);
 
     // Starts again from a FEN (empty: the game's start position) with no moves played. On
-    // a bad FEN, the reason, and the game is unchanged. Where XBoard writes the castling
-    // field as a list of unmoved pieces (xboard_fen_lists_unmoved), the rights are read
-    // from the board instead (Referee::castling_readings).
+    // a bad FEN, the reason, and the game is unchanged. The FEN is read as UCI's `position
+    // fen` reads it (the game's one reading, Referee::set_position): what it accepts, it
+    // accepts alike, and what it refuses, it refuses with the same reason; but for one
+    // translation: a castling field that is XBoard's list of unmoved pieces
+    // (lists_unmoved_pieces) stands for the castling rights the board allows
+    // (Referee::castling_readings), and that FEN is read instead.
     std::optional<std::string> reset(std::string_view fen);
+
+    // Whether a FEN's castling field is one XBoard writes as a list of unmoved pieces
+    // (xboard_fen_lists_unmoved: Ms. Chess with the woman as White) and could have written
+    // for this board: in a FEN of at most six fields (XBoard writes no game's own fields),
+    // file letters, each naming a piece on its side's first rank whose XBoard description
+    // has an initial move (her king on e1: `E`). `-` is not one: XBoard's empty list reads
+    // as the standard field, no rights.
+    bool lists_unmoved_pieces(std::string_view fen) const;
 
     // The side XBoard believes is on move: the game's side to move, or the other side
     // while that one owes an emulated null move.

@@ -44,15 +44,54 @@ TEST_CASE("castling letters: KQkq, X-FEN and Shredder forms", "[chess][fen]") {
     // Shredder letters for the outermost rooks read back as KQkq in standard chess.
     Position p = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
     CHECK(p.fen() == "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    // An inner rook needs its file letter (X-FEN); the outer one keeps K.
-    Position q = from_fen("4k3/8/8/8/8/8/8/4K1RR w G - 0 1");
+    // Chess960: an inner rook needs its file letter (X-FEN); the outer one keeps K.
+    Position q = from_fen("4k3/8/8/8/8/8/8/4K1RR w G - 0 1", true);
+    q.set_chess960(false);
     CHECK(q.fen() == "4k3/8/8/8/8/8/8/4K1RR w G - 0 1");
     // Two rights on one side of the king are refused.
     Position twice;
-    CHECK(twice.set_fen("4k3/8/8/8/8/8/8/4K1RR w GH - 0 1").has_value());
+    CHECK(twice.set_fen("4k3/8/8/8/8/8/8/4K1RR w GH - 0 1", true).has_value());
     // Chess960 always writes file letters.
     Position r = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", true);
     CHECK(r.fen() == "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+}
+
+TEST_CASE("outside Chess960 a castling right needs the king on e1/e8 and the corner rook",
+    "[chess][fen]") {
+    const std::pair<const char*, const char*> bad[] = {
+        {"r3nk1r/p1bpp3/1npq1p2/1p2N1pp/P3P1PP/1b6/1PP2PKB/R1QB3R b ha - 1 12",
+            "castling right 'h' but Black's king is not on e8"},
+        {"r3nk1r/p1bpp3/1npq1p2/1p2N1pp/P3P1PP/1b6/1PP2PKB/R1QB3R b kq - 1 12",
+            "castling right 'k' but Black's king is not on e8"},
+        {"4k3/8/8/8/8/8/8/4K1R1 w K - 0 1", "castling right 'K' but White has no rook on h1"},
+        {"4k3/8/8/8/8/8/8/1R2K3 w Q - 0 1", "castling right 'Q' but White has no rook on a1"},
+        {"4k3/8/8/8/8/8/8/4K1RR w G - 0 1",
+            "castling right 'G' is for a rook on g1, but outside Chess960 only the rooks on a1 "
+            "and h1 castle"},
+        {"r3k2r/8/8/8/8/8/8/R3K2R w KQkqb - 0 1",
+            "castling right 'b' is for a rook on b8, but outside Chess960 only the rooks on a8 "
+            "and h8 castle"},
+        {"r3k2r/8/8/8/8/8/8/R3K2R w KH - 0 1", "castling right 'H' given twice"},
+        {"r3k2r/8/8/8/8/8/8/R3K2R w KQkqI - 0 1", "bad castling letter 'I'"},
+    };
+    for (auto [fen, why] : bad) {
+        INFO(fen);
+        Position p;
+        CHECK(p.set_fen(fen) == std::optional<std::string>(why));
+        // Chess960 reads the rights of these kings and rooks where they stand.
+        if (std::string(why).find("is not on") != std::string::npos
+            || std::string(why).find("no rook on") != std::string::npos)
+            CHECK_FALSE(p.set_fen(fen, true).has_value());
+    }
+    // The position's own setting decides when none is given: set_chess960 before set_fen
+    // (as the engine and the referee configure a position), and a new position's is off.
+    Position p;
+    p.set_chess960(true);
+    CHECK_FALSE(p.set_fen("r3nk1r/p1bpp3/1npq1p2/1p2N1pp/P3P1PP/1b6/1PP2PKB/R1QB3R b ha - 1 12")
+                    .has_value());
+    // Shredder letters of the corner rooks read as KQkq and are written so.
+    CHECK(from_fen("r3k2r/8/8/8/8/8/8/R3K2R w Hq - 0 1").fen()
+        == "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1");
 }
 
 TEST_CASE("the en passant field is written only when a capture is available", "[chess][fen]") {

@@ -325,9 +325,21 @@ TEST_CASE("Ms. Chess: XBoard's castling field of unmoved pieces is read from the
     XBoardGame g(make_referee("mschess"));
     REQUIRE(g.reset("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w E - 0 1") == std::nullopt);
     CHECK(g.referee().fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1 w");
+    CHECK(g.start_fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1");
+    REQUIRE(g.reset("r3k3/8/8/8/8/8/8/4K2R b E - 0 1") == std::nullopt);
+    CHECK(g.referee().fen() == "r3k3/8/8/8/8/8/8/4K2R b q - 0 1 w");
+    // `-` (also XBoard's list once her king has moved) is the standard field: no rights.
     REQUIRE(g.reset("r3k3/8/8/8/8/8/8/4K2R b - - 0 1") == std::nullopt);
-    CHECK(g.referee().fen().rfind("r3k3/8/8/8/8/8/8/4K2R b q - 0 1", 0) == 0);
+    CHECK(g.referee().fen() == "r3k3/8/8/8/8/8/8/4K2R b - - 0 1 w");
     CHECK(g.reset("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w E - 0 1").has_value());
+    // A list XBoard would not write for this board is read as castling rights (refused).
+    CHECK(g.lists_unmoved_pieces("r3k3/8/8/8/8/8/8/4K2R b E - 0 1"));
+    CHECK_FALSE(g.lists_unmoved_pieces("r3k3/8/8/8/8/8/8/3K3R b E - 0 1"));
+    CHECK_FALSE(g.lists_unmoved_pieces("r3k3/8/8/8/8/8/8/4K2R b EH - 0 1"));
+    CHECK_FALSE(g.lists_unmoved_pieces("r3k3/8/8/8/8/8/8/4K2R b I - 0 1"));
+    CHECK_FALSE(g.lists_unmoved_pieces("r3k3/8/8/8/8/8/8/4K2R b E - 0 1 w"));
+    CHECK(g.reset("r3k3/8/8/8/8/8/8/3K3R b E - 0 1")
+        == std::optional<std::string>("castling right 'E' for White, whose army is enhanced"));
     // Where XBoard writes rights (she plays Black: White's king is the man's), no guess.
     XBoardGame b(make_referee("mschess-black"));
     CHECK(b.reset("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w e - 0 1").has_value());

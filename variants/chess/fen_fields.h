@@ -46,18 +46,49 @@ inline std::optional<std::string> check_kings(const Board& b) {
     return std::nullopt;
 }
 
+// The rook a castling letter names outside Chess960 (standard chess, Ms. Chess, Multiple
+// Move Chess), where only the king on its start square (e1, e8) castles, with the rook on
+// its corner (a1/h1, a8/h8): `K`/`Q` or the Shredder letters of the same rooks, `H`/`A`
+// (lower case for Black). Any other letter, or a king or rook elsewhere, is an error that
+// says which (docs/rules.md): without it a king on f8 with the right `k` would castle as
+// `f8g8`, the text of its own step.
+inline std::variant<Square, std::string> standard_castling_rook(const Board& b, char letter) {
+    Color c = (letter >= 'a' && letter <= 'z') ? BLACK : WHITE;
+    char up = char(std::toupper(static_cast<unsigned char>(letter)));
+    const char* side = c == WHITE ? "White" : "Black";
+    bool kingSide = up == 'K' || up == 'H';
+    if (!kingSide && up != 'Q' && up != 'A') {
+        if (up >= 'B' && up <= 'G')
+            return fmt::format("castling right '{}' is for a rook on {}, but outside Chess960 "
+                               "only the rooks on {} and {} castle",
+                letter, square_name(make_square(File(up - 'A'), relative_rank(c, RANK_1))),
+                square_name(relative_square(c, SQ_A1)), square_name(relative_square(c, SQ_H1)));
+        return fmt::format("bad castling letter '{}'", letter);
+    }
+    Square ksq = relative_square(c, SQ_E1);
+    if (b.piece_on(ksq) != make_piece(c, KING))
+        return fmt::format(
+            "castling right '{}' but {}'s king is not on {}", letter, side, square_name(ksq));
+    Square rsq = relative_square(c, kingSide ? SQ_H1 : SQ_A1);
+    if (b.piece_on(rsq) != make_piece(c, ROOK))
+        return fmt::format(
+            "castling right '{}' but {} has no rook on {}", letter, side, square_name(rsq));
+    return rsq;
+}
+
 // Field 3 on board `b`: KQkq (the outermost rook) or Shredder file letters, each right
-// added to `rules` and `rights`. `refuse(colour, letter)` may return an error for a right
-// the game does not allow (Ms. Chess: none for an enhanced army).
+// added to `rules` and `rights`; outside Chess960 (`chess960` false) only the rights of
+// the start squares (standard_castling_rook). `refuse(colour, letter)` may return an error
+// for a right the game does not allow (Ms. Chess: none for an enhanced army).
 template <typename Refuse>
-std::optional<std::string> read_castling(
-    const Board& b, std::string_view field, CastlingRules& rules, int& rights, Refuse&& refuse) {
+std::optional<std::string> read_castling(const Board& b, std::string_view field, bool chess960,
+    CastlingRules& rules, int& rights, Refuse&& refuse) {
     if (field == "-") return std::nullopt;
     for (char ch : field) {
         Color c = (ch >= 'a' && ch <= 'z') ? BLACK : WHITE;
         if (std::optional<std::string> err = refuse(c, ch)) return err;
         Square ksq = b.king_square(c);
-        auto rook = b.castling_rook(ch);
+        auto rook = chess960 ? b.castling_rook(ch) : standard_castling_rook(b, ch);
         if (auto* err = std::get_if<std::string>(&rook)) return *err;
         Square rsq = std::get<Square>(rook);
         if (rights & castling_right(c, rsq > ksq))
@@ -68,18 +99,19 @@ std::optional<std::string> read_castling(
 }
 
 // Fields 1-3: the board into `b` (checked by `check_board(b)` once each side has one
-// king), the side to move, and the castling rights (read_castling, with `refuse`).
+// king), the side to move, and the castling rights (read_castling, with `chess960` and
+// `refuse`).
 template <typename CheckBoard, typename Refuse>
 std::optional<std::string> read_board_side_castling(const std::vector<std::string_view>& fields,
-    Board& b, Color& side, CastlingRules& rules, int& rights, CheckBoard&& check_board,
-    Refuse&& refuse) {
+    bool chess960, Board& b, Color& side, CastlingRules& rules, int& rights,
+    CheckBoard&& check_board, Refuse&& refuse) {
     if (auto err = b.parse(fields[0])) return err;
     if (auto err = check_kings(b)) return err;
     if (std::optional<std::string> err = check_board(b)) return err;
     auto s = read_side(fields[1]);
     if (auto* err = std::get_if<std::string>(&s)) return *err;
     side = std::get<Color>(s);
-    return read_castling(b, fields[2], rules, rights, refuse);
+    return read_castling(b, fields[2], chess960, rules, rights, refuse);
 }
 
 // Field 3 as read_castling reads it: KQkq for the outermost rooks, file letters for an

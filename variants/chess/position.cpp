@@ -60,7 +60,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool is960) {
     };
     auto any_right = [](Color, char) { return std::optional<std::string>(); };
     if (auto err = read_board_side_castling(
-            fields, p.brd, p.sideToMove, p.castle, p.st->castling, board_ok, any_right))
+            fields, is960, p.brd, p.sideToMove, p.castle, p.st->castling, board_ok, any_right))
         return err;
 
     p.st->key = p.compute_key(); // board, side and castling so far

@@ -25,8 +25,12 @@ public:
     Position();
 
     // Sets the position from FEN. On error returns the message and leaves *this as it was.
-    // `chess960` selects king-takes-rook castling notation and Shredder FEN output.
-    std::optional<std::string> set_fen(std::string_view fen, bool chess960 = false);
+    // `chess960` reads castling rights of kings and rooks anywhere on the first rank (else
+    // only from e1/e8 with the corner rooks, docs/rules.md) and selects king-takes-rook
+    // castling notation and Shredder FEN output. Without it, the position's own setting
+    // (set_chess960; off for a new position).
+    std::optional<std::string> set_fen(std::string_view fen, bool chess960);
+    std::optional<std::string> set_fen(std::string_view fen) { return set_fen(fen, chess960); }
     [[nodiscard]] std::string fen() const;
     [[nodiscard]] std::string picture() const;
 

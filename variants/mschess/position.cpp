@@ -94,8 +94,8 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
         if (!p.is_enhanced(c)) return std::nullopt;
         return fmt::format("castling right '{}' for {}, whose army is enhanced", ch, color_name(c));
     };
-    if (auto err = chess::read_board_side_castling(
-            fields, p.brd, p.sideToMove, p.castle, p.st->castling, board_ok, unenhanced_only))
+    if (auto err = chess::read_board_side_castling(fields, false, p.brd, p.sideToMove, p.castle,
+            p.st->castling, board_ok, unenhanced_only))
         return err;
 
     p.st->key = p.compute_key(); // board, side, castling and enhanced sides so far

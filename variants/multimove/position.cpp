@@ -139,7 +139,7 @@ std::optional<std::string> Position::set_fen(std::string_view fenText) {
     };
     auto any_right = [](Color, char) { return std::optional<std::string>(); };
     if (auto err = chess::read_board_side_castling(
-            fields, f.board, f.sideToMove, p.castle, f.castling, board_ok, any_right))
+            fields, false, f.board, f.sideToMove, p.castle, f.castling, board_ok, any_right))
         return err;
     const Color us = f.sideToMove, them = ~us;
 
