@@ -79,8 +79,10 @@ def wait_turn(b, timeout=60):
 
 def open_game(b, port, game, depth=1, movetime=None):
     q = f"depth={depth}" if movetime is None else f"movetime={movetime}"
+    # Marks the old page, so the wait below sees the new one and not the old one's board.
+    js(b, "window.hqOldPage = true")
     b.goto(f"http://127.0.0.1:{port}/?{q}&t={time.time()}#{game}")
-    b.wait_for("document.body && document.body.dataset.session && "
+    b.wait_for("!window.hqOldPage && document.body && document.body.dataset.session && "
                "document.querySelectorAll('g.square').length > 0",
                what=f"the {game} board")
 
@@ -299,8 +301,9 @@ def load_fen(b, fen):
     js(b, "document.getElementById('fen').select()")
     b.page("Input.insertText", text=fen)
     b.click("#load-fen")
-    b.wait_for(f"document.getElementById('fen').value === {json.dumps(fen)} || "
-               f"document.getElementById('fen').value.startsWith({json.dumps(fen.split(' ')[0])})",
+    # The board shows it: as many pieces as the FEN has (the field holds the typed text at once).
+    pieces = sum(c.isalpha() for c in fen.split(" ")[0])
+    b.wait_for(f"document.querySelectorAll('g.square .piece-group').length === {pieces}",
                what="the FEN on the board")
 
 
@@ -472,6 +475,8 @@ def test_orientation_and_check(b, port, shots):
     load_fen(b, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1")
     wait_turn(b)
     type_move(b, "Qd7+")
+    b.wait_for("document.getElementById('moves').textContent.includes('Qd7')",
+               what=f"the typed Qd7+ ({page_state(b)['message']!r})")
     b.wait_for("!!document.querySelector('g.square.check')", what="the check highlight")
     checked = js(b, "document.querySelector('g.square.check').dataset.square")
     check(checked == "e8", f"the king in check is highlighted ({checked})")
@@ -571,8 +576,9 @@ def test_stored(b, port):
     session = page_state(b)["session"]
     address = js(b, "location.search")
     check(f"game={session}" in address, f"the address names the game ({address})")
+    js(b, "window.hqOldPage = true")
     b.goto(js(b, "location.href"))
-    b.wait_for(f"document.body.dataset.session === {json.dumps(session)} && "
+    b.wait_for(f"!window.hqOldPage && document.body.dataset.session === {json.dumps(session)} && "
                "document.querySelectorAll('#moves .mv').length === 2", what="the game resumed after a reload")
     listed = js(b, f"!!document.querySelector('#stored li[data-id={json.dumps(session)}]')")
     check(listed, "the game is in the list of games")

@@ -78,3 +78,10 @@ test('depths of nested variations', () => {
     const opens = tokens.filter((t) => t.kind === 'open').map((t) => t.depth);
     assert.deepEqual(opens, [1, 1, 2, 1]);
 });
+
+test('the first single move of each turn is marked', () => {
+    const mm = [node(1, 0, 'Nc3', 'white', 0), node(2, 1, 'Nf3', 'white', 0), node(3, 2, 'Nc6', 'black', 1),
+        node(4, 3, 'Nf6', 'black', 1)];
+    const starts = moveTokens({nodes: mm, line: [1, 2, 3, 4], mainline: [1, 2, 3, 4]}).map((t) => t.turnStart);
+    assert.deepEqual(starts, [true, false, true, false]);
+});

@@ -118,6 +118,7 @@ function setState(s) {
     if (ui.viewPly === null) ui.shown = s;
     ui.lastTick = performance.now();
     if (old) sounds(old, s);
+    if (old && (s.outcome.over !== old.outcome.over || s.moves.length === 1 && old.moves.length === 0)) stored.refresh(s.id);
     render();
     tryPremove();
 }
@@ -183,11 +184,18 @@ function humanToMove() {
         && st.search.activity !== 'thinking' && st.search.activity !== 'waiting';
 }
 
-// Moves may be entered at the shown position: at the end of the line when it is the
-// person's turn; at an earlier position when the server keeps variations.
+// The line shown is the game's (no variation move on it).
+function onMainline() {
+    if (!variations()) return true;
+    const main = new Set(ui.st.mainline || []);
+    return ui.st.line.every((id) => main.has(id));
+}
+
+// Moves may be entered at the shown position: at the end of the game when it is the
+// person's turn; anywhere else (a variation) when the server keeps variations.
 function canMoveHere() {
     if (!ui.st || ui.sending) return false;
-    if (ui.viewPly === null) return humanToMove();
+    if (ui.viewPly === null && onMainline()) return humanToMove();
     return variations() && !!ui.shown.legal.length;
 }
 
@@ -368,6 +376,7 @@ function statusText() {
     const side = shown.toMove === 'white' ? names[0] : names[1];
     if (shown.outcome.over && ui.viewPly === null) return `${shown.outcome.result} ${shown.outcome.reason}`;
     if (ui.viewPly !== null) return `Looking at move ${ui.viewPly} of ${lineLength()}: ${side} to move`;
+    if (!onMainline()) return `In a variation: ${side} to move`;
     if (st.search.activity === 'thinking')
         return `${side} to move: ${st.players[st.toMove] === 'engine' ? 'the engine' : 'Harlequin'} is thinking`;
     if (st.search.activity === 'waiting') return `${side} to move: Harlequin waits for a free search slot`;
@@ -389,6 +398,7 @@ function renderSide(draw, lines) {
     const tree = treeOf(st);
     const ply = shownPly();
     moves.render(tree, ply > 0 ? tree.line[ply - 1] : 0, / b /.test(st.startFen));
+    $('moves').dataset.game = st.game;
     $('play-here').hidden = variations();
     if (document.activeElement !== $('fen') && !ui.fenEdited) $('fen').value = shown.fen;
     showSettings(st);
@@ -402,7 +412,7 @@ function renderBanner(o) {
     }
     if (!banner) {
         banner = h('div', {id: 'result', class: 'result'});
-        $('board-row').after(banner);
+        $('clock-bottom').after(banner);
     }
     banner.textContent = `${o.result} \u2014 ${o.reason}`;
 }

@@ -34,7 +34,7 @@ export class GamesPanel {
             ' ',
             h('button', {type: 'button', onclick: () => this.onOpen(g.id), 'aria-label': `Open ${g.game} game of ${when}`}, 'Open'),
             h('button', {type: 'button', onclick: () => this.pgn(g), 'aria-label': `PGN of ${g.game} game of ${when}`}, 'PGN'),
-            h('button', {type: 'button', class: 'delete', onclick: () => this.remove(g), 'aria-label': `Delete ${g.game} game of ${when}`}, 'Delete'));
+            h('button', {type: 'button', class: 'delete', onclick: (e) => this.remove(g, e.currentTarget), 'aria-label': `Delete ${g.game} game of ${when}`}, 'Delete'));
     }
 
     async pgn(g) {
@@ -45,7 +45,14 @@ export class GamesPanel {
         }
     }
 
-    async remove(g) {
+    // The first click asks, the second deletes.
+    async remove(g, button) {
+        if (button.dataset.armed !== 'yes') {
+            button.dataset.armed = 'yes';
+            button.textContent = 'Really delete?';
+            setTimeout(() => { button.dataset.armed = 'no'; button.textContent = 'Delete'; }, 4000);
+            return;
+        }
         try {
             await api.remove(g.id);
             this.onDeleted(g.id);

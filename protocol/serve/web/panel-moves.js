@@ -34,7 +34,9 @@ export class MovesPanel {
                 stack[stack.length - 1].append(' ');
             } else {
                 if (t.number) top.append(h('span', {class: 'num'}, t.number), ' ');
-                top.append(this.move(t.node, onLine, current), ' ');
+                const span = this.move(t.node, onLine, current);
+                if (t.turnStart && !t.number) span.classList.add('turn-start');
+                top.append(span, ' ');
             }
         }
         this.root.replaceChildren(...parts);

@@ -57,7 +57,8 @@ export function moveNumber(turn, blackStarts = false) {
     return Math.floor((turn + (blackStarts ? 1 : 0)) / 2) + 1;
 }
 
-// The move list as tokens for drawing: {kind: 'move', node, number (text or ''), depth},
+// The move list as tokens for drawing: {kind: 'move', node, number (text or ''), depth,
+// turnStart (the first single move of a turn)},
 // {kind: 'open', depth} and {kind: 'close', depth} around each variation. A move's
 // alternatives (its siblings) follow it, as in printed games; a number is written before
 // every White (South) turn's first move, and before a Black move that starts a variation or
@@ -69,7 +70,8 @@ export function moveTokens(tree, blackStarts = false) {
         let here = siblings, needNumber = true, prev = null;
         while (here && here.length) {
             const main = here[0];
-            out.push({kind: 'move', node: main, number: numberFor(main, prev, needNumber, blackStarts), depth});
+            out.push({kind: 'move', node: main, number: numberFor(main, prev, needNumber, blackStarts), depth,
+                turnStart: !prev || prev.turn !== main.turn});
             needNumber = false;
             for (const alt of here.slice(1)) {
                 out.push({kind: 'open', depth: depth + 1});
