@@ -385,8 +385,11 @@ def test_bounds(server, max_games):
 
 
 def test_forgotten(server, idle):
+    _, info = server.get("/api/games")
+    open_before = info["open"]
     status, s = server.post("/api/sessions", {"game": "chess", "settings": {"black": "human"}})
     sid = s["id"]
+    server.post(f"/api/sessions/{sid}/move", {"move": "e2e4", "ply": 0})
     ev = Events(server, sid)
     server.post(f"/api/sessions/{sid}/analyse", {"on": True})
     time.sleep(0.5)
@@ -394,11 +397,17 @@ def test_forgotten(server, idle):
     check(info["searching"] >= 1, "analysis runs")
     ev.close()  # the tab closes
     time.sleep(idle + 1.5)
-    status, _ = server.get(f"/api/sessions/{sid}")
-    check(status == 404, f"a closed tab's game is forgotten after {idle} s ({status})")
     _, info = server.get("/api/games")
+    check(info["open"] == open_before,
+          f"a closed tab's game is forgotten in memory after {idle} s ({info['open']} open, "
+          f"{open_before} before)")
     check(info["searching"] == 0, f"its search was stopped ({info['searching']} running)")
-    print(f"  closed tab: game forgotten and search stopped after {idle} s idle")
+    # Stored, it comes back when its page asks again (a reload, a tab reopened later).
+    status, st = server.get(f"/api/sessions/{sid}")
+    check(status == 200 and [m["text"] for m in st["moves"]] == ["e2e4"],
+          f"the forgotten game reopens from the database ({status})")
+    print(f"  closed tab: game forgotten and search stopped after {idle} s idle; reopened "
+          f"from the database with its move")
 
 
 def main():
