@@ -90,9 +90,20 @@ std::optional<Refusal> Session::replay(const std::vector<std::string>& texts) {
 // ---- The move tree ------------------------------------------------------------------------
 
 const TreeNode* Session::node(int id) const {
-    for (const auto& n : nodes)
-        if (n.id == id) return &n;
-    return nullptr;
+    auto it = nodeIndex.find(id);
+    return it == nodeIndex.end() ? nullptr : &nodes[it->second];
+}
+
+void Session::index_tree() {
+    nodeIndex.clear();
+    for (std::size_t i = 0; i < nodes.size(); ++i) nodeIndex[nodes[i].id] = i;
+    mainIndex.clear();
+    for (std::size_t i = 0; i < mainIds.size(); ++i) mainIndex[mainIds[i]] = i;
+}
+
+void Session::add_node(const TreeNode& n) {
+    nodeIndex[n.id] = nodes.size();
+    nodes.push_back(n);
 }
 
 std::vector<int> Session::path(int id) const {
@@ -104,13 +115,12 @@ std::vector<int> Session::path(int id) const {
 
 // The child a line continues with: the mainline's when there is one, else the first made.
 int Session::preferred_child(int id) const {
-    int first = 0;
-    for (const auto& n : nodes) {
-        if (n.parent != id) continue;
-        if (std::find(mainIds.begin(), mainIds.end(), n.id) != mainIds.end()) return n.id;
-        if (!first) first = n.id;
-    }
-    return first;
+    if (id == 0 && !mainIds.empty()) return mainIds[0];
+    if (auto it = mainIndex.find(id); it != mainIndex.end() && it->second + 1 < mainIds.size())
+        return mainIds[it->second + 1];
+    for (const auto& n : nodes)
+        if (n.parent == id) return n.id;
+    return 0;
 }
 
 std::vector<int> Session::line() const {
@@ -124,6 +134,7 @@ void Session::erase_subtree(int id) {
     for (const auto& n : nodes) // children are made after their parents
         if (gone.count(n.parent)) gone.insert(n.id);
     std::erase_if(nodes, [&](const TreeNode& n) { return gone.count(n.id) > 0; });
+    index_tree();
     if (gone.count(lineEnd)) lineEnd = 0;
     if (gone.count(analysisNode)) analysisNode = 0;
 }
@@ -139,6 +150,7 @@ void Session::sync_tree() {
     for (std::size_t i = mainIds.size(); i-- > keep;)
         if (node(mainIds[i])) erase_subtree(mainIds[i]);
     mainIds.resize(keep);
+    index_tree();
     for (std::size_t i = keep; i < moves.size(); ++i) {
         int parent = i ? mainIds[i - 1] : 0;
         int found = 0;
@@ -150,8 +162,9 @@ void Session::sync_tree() {
             }
         if (!found) {
             found = nextNode++;
-            nodes.push_back({found, parent, moves[i]});
+            add_node({found, parent, moves[i]});
         }
+        mainIndex[found] = mainIds.size();
         mainIds.push_back(found);
     }
 }
@@ -279,6 +292,7 @@ std::optional<Refusal> Session::load(
     moves.clear();
     nodes.clear();
     mainIds.clear();
+    index_tree();
     lineEnd = analysisNode = 0;
     shownPly.reset();
     if (auto err = replay(texts)) {
@@ -379,7 +393,7 @@ std::optional<Refusal> Session::variation(
         const TreeNode* p = node(from);
         int turn = p ? p->move.turn + (p->move.side != side) : 0;
         id = nextNode++;
-        nodes.push_back({id, from, {names->text, names->san, side, turn, 0}});
+        add_node({id, from, {names->text, names->san, side, turn, 0}});
     }
     lineEnd = id;
     shownPly = ply + 1;
@@ -809,6 +823,7 @@ std::optional<Refusal> Session::restore(const Json& j) {
     set.clockGiven = false;
     nodes = st.nodes;
     mainIds = st.mainline;
+    index_tree();
     nextNode = 1;
     for (const auto& n : nodes) nextNode = std::max(nextNode, n.id + 1);
     moves.clear();

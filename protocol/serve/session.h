@@ -25,6 +25,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 namespace hq::serve {
@@ -182,6 +183,8 @@ private:
     std::optional<Refusal> apply(const std::string& text, std::int64_t ms);
     std::optional<Refusal> replay(const std::vector<std::string>& texts);
     void sync_tree();
+    void index_tree();
+    void add_node(const TreeNode& n);
     std::optional<Refusal> variation(const std::string& text, int ply, const std::vector<int>& ids);
     void erase_subtree(int id);
     std::unique_ptr<Referee> referee_at(const std::vector<int>& ids, int ply) const;
@@ -205,6 +208,7 @@ private:
     std::vector<PlayedMove> moves; // the mainline's moves
     std::vector<TreeNode> nodes;   // every move of the tree, in the order made
     std::vector<int> mainIds;      // the mainline's node ids, one per entry of `moves`
+    std::unordered_map<int, std::size_t> nodeIndex, mainIndex; // id -> index in nodes, mainIds
     int nextNode = 1;
     int lineEnd = 0;             // the line shown runs through this node
     std::optional<int> shownPly; // the position shown in it (its end when absent)

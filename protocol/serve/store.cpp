@@ -99,12 +99,16 @@ std::string Store::default_path() {
 }
 
 std::string Store::now_iso() {
-    std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    const auto now = std::chrono::system_clock::now();
+    std::time_t t = std::chrono::system_clock::to_time_t(now);
+    const auto ms
+        = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count()
+        % 1000;
     std::tm tm {};
     gmtime_r(&t, &tm);
     char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
+    return fmt::format("{}.{:03}Z", buf, ms);
 }
 
 std::optional<std::string> Store::exec(const char* sql) {

@@ -28,7 +28,7 @@ struct StoredGame {
     std::string result = "*"; // "1-0", "0-1", "1/2-1/2" or "*"
     std::string reason;
     int plies = 0;
-    std::string created, updated; // ISO 8601 UTC
+    std::string created, updated; // ISO 8601 UTC, to the millisecond
     bool ongoing = true;
 };
 
@@ -59,7 +59,7 @@ public:
     // The user's default database: $XDG_DATA_HOME/harlequin/games.db, else
     // ~/.local/share/harlequin/games.db; empty when neither variable is set.
     static std::string default_path();
-    // Now, as ISO 8601 UTC ("2026-12-04T12:42:14Z").
+    // Now, as ISO 8601 UTC ("2026-12-04T12:42:14.250Z").
     static std::string now_iso();
 
 private:
