@@ -5,6 +5,7 @@
 
 #include <cctype>
 #include <fmt/format.h>
+#include <optional>
 
 namespace hq {
 
@@ -105,22 +106,48 @@ std::string pgn_text(const PgnGame& game) {
     out += "\n";
 
     Wrapper w;
-    int number = fen_fullmove(game.fen);
-    std::size_t turnLength = 0; // single moves so far in the current turn
-    for (std::size_t i = 0; i < game.moves.size(); ++i) {
-        const PgnMove& m = game.moves[i];
-        bool newTurn = i == 0 || m.side != game.moves[i - 1].side;
-        if (newTurn) {
-            if (i > 0 && m.side == WHITE) ++number;
-            if (m.side == WHITE) w.add(fmt::format("{}.", number));
-            else if (i == 0 || !game.moves[i - 1].comment.empty() || turnLength > 1)
-                w.add(fmt::format("{}...", number));
-            turnLength = 0;
+    // The numbering state of a line: the move number, who moved last, how many single moves
+    // the current turn has so far, and whether the next move needs its number written (the
+    // first of a line, after a comment or a variation).
+    struct Numbering {
+        int number;
+        std::optional<Color> last;
+        std::size_t turnLength = 0;
+        bool force = true;
+        bool afterVariation = false; // within a turn, a Black single move then shows "N..."
+    };
+    auto writeLine = [&](auto& self, const std::vector<PgnMove>& moves,
+                         const std::vector<PgnVariation>& variations, Numbering n) -> void {
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const PgnMove& m = moves[i];
+            const Numbering before = n;
+            bool newTurn = !n.last || m.side != *n.last;
+            if (newTurn) {
+                if (n.last && m.side == WHITE) ++n.number;
+                if (m.side == WHITE) w.add(fmt::format("{}.", n.number));
+                else if (n.force || n.turnLength > 1) w.add(fmt::format("{}...", n.number));
+                n.turnLength = 0;
+            } else if (n.afterVariation && m.side == BLACK) w.add(fmt::format("{}...", n.number));
+            n.force = n.afterVariation = false;
+            n.last = m.side;
+            ++n.turnLength;
+            w.add(m.san);
+            if (!m.comment.empty()) {
+                w.add(comment_token(m.comment));
+                n.force = true;
+            }
+            for (const auto& v : variations) {
+                if (v.at != i) continue;
+                w.add("(");
+                Numbering inner = before;
+                inner.force = true;
+                self(self, v.moves, v.variations, inner);
+                w.add(")");
+                n.force = n.afterVariation = true;
+            }
         }
-        ++turnLength;
-        w.add(m.san);
-        if (!m.comment.empty()) w.add(comment_token(m.comment));
-    }
+    };
+    writeLine(writeLine, game.moves, game.variations, {fen_fullmove(game.fen), {}, 0, true, false});
     if (!game.finalComment.empty()) w.add(comment_token(game.finalComment));
     w.add(result_text(game.result));
     return out + w.finish() + "\n";

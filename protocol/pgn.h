@@ -29,13 +29,22 @@ struct PgnMove {
     std::string comment;
 };
 
+// A variation (PGN's RAV, written in parentheses): moves played instead of the move `at` of
+// the line it belongs to, and the variations inside it.
+struct PgnVariation {
+    std::size_t at = 0;
+    std::vector<PgnMove> moves;
+    std::vector<PgnVariation> variations;
+};
+
 struct PgnGame {
     // Tags in the order they are written; the seven tag roster is always written first
     // (Event, Site, Date, Round, White, Black, Result) and filled with "?" when missing.
     std::vector<std::pair<std::string, std::string>> tags;
     std::string fen; // the start position's FEN, to number the moves; empty: "1." first
     std::vector<PgnMove> moves;
-    std::string finalComment; // after the last move: how the game ended
+    std::vector<PgnVariation> variations; // of the mainline, in the order written
+    std::string finalComment;             // after the last move: how the game ended
     Result result = Result::NONE;
 
     void set_tag(const std::string& name, const std::string& value);

@@ -21,10 +21,13 @@ import json
 import os
 import queue
 import random
+import signal
+import sqlite3
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -385,8 +388,11 @@ def test_bounds(server, max_games):
 
 
 def test_forgotten(server, idle):
+    _, info = server.get("/api/games")
+    open_before = info["open"]
     status, s = server.post("/api/sessions", {"game": "chess", "settings": {"black": "human"}})
     sid = s["id"]
+    server.post(f"/api/sessions/{sid}/move", {"move": "e2e4", "ply": 0})
     ev = Events(server, sid)
     server.post(f"/api/sessions/{sid}/analyse", {"on": True})
     time.sleep(0.5)
@@ -394,11 +400,208 @@ def test_forgotten(server, idle):
     check(info["searching"] >= 1, "analysis runs")
     ev.close()  # the tab closes
     time.sleep(idle + 1.5)
-    status, _ = server.get(f"/api/sessions/{sid}")
-    check(status == 404, f"a closed tab's game is forgotten after {idle} s ({status})")
     _, info = server.get("/api/games")
+    check(info["open"] == open_before,
+          f"a closed tab's game is forgotten in memory after {idle} s ({info['open']} open, "
+          f"{open_before} before)")
     check(info["searching"] == 0, f"its search was stopped ({info['searching']} running)")
-    print(f"  closed tab: game forgotten and search stopped after {idle} s idle")
+    # Stored, it comes back when its page asks again (a reload, a tab reopened later).
+    status, st = server.get(f"/api/sessions/{sid}")
+    check(status == 200 and [m["text"] for m in st["moves"]] == ["e2e4"],
+          f"the forgotten game reopens from the database ({status})")
+    print(f"  closed tab: game forgotten and search stopped after {idle} s idle; reopened "
+          f"from the database with its move")
+
+
+def stored_line(server):
+    """The start-up line that says where games are stored (after the address line)."""
+    return server.proc.stdout.readline().strip()
+
+
+def test_storage(binary, folder):
+    """Stored games: a game survives SIGKILL and a restart; the list; PGN; delete."""
+    db = os.path.join(folder, "games.db")
+    a = Server(binary, "--db", db)
+    line = stored_line(a)
+    check(line == f"games are stored in {db}", f"start-up says where games are stored ({line!r})")
+    status, s = a.post("/api/sessions", {"game": "chess", "settings": {"black": "human"}})
+    sid = s["id"]
+    a.post(f"/api/sessions/{sid}/move", {"move": "e2e4", "ply": 0})
+    status, s = a.post(f"/api/sessions/{sid}/move", {"move": "e7e5", "ply": 1})
+    check(status == 200 and s["storage"]["enabled"], f"two moves played, stored ({status})")
+    a.proc.send_signal(signal.SIGKILL)
+    a.proc.wait()
+    b = Server(binary, "--db", db)
+    try:
+        stored_line(b)
+        status, s = b.get(f"/api/sessions/{sid}")
+        moves = [m["text"] for m in s["moves"]] if status == 200 else []
+        check(status == 200 and s["id"] == sid and moves == ["e2e4", "e7e5"],
+              f"after SIGKILL and a restart the game has both moves ({status} {moves})")
+        status, r = b.post(f"/api/sessions/{sid}/move", {"move": "g1f3", "ply": 2})
+        check(status == 200 and r["ply"] == 3, f"the reopened game plays on ({status})")
+        status, lst = b.get("/api/stored")
+        ids = [g["id"] for g in lst["games"]]
+        mine = [g for g in lst["games"] if g["id"] == sid]
+        check(status == 200 and lst["storage"]["enabled"] and lst["storage"]["path"] == db
+              and mine and mine[0]["plies"] == 3 and mine[0]["ongoing"]
+              and mine[0]["result"] == "*" and mine[0]["game"] == "chess"
+              and mine[0]["created"].endswith("Z"),
+              f"the stored list shows the game ({mine})")
+        status, pgn = b.get(f"/api/sessions/{sid}/pgn")
+        check(status == 200 and "1. e4 e5 2. Nf3" in pgn, f"the stored game's PGN ({pgn!r})")
+        status, other = b.post("/api/sessions", {"game": "chess", "settings": {"black": "human"}})
+        status, lst = b.get("/api/stored")
+        check(lst["games"][0]["id"] == other["id"], "the newest game is listed first")
+        status, r = b.request("DELETE", f"/api/sessions/{sid}")
+        check(status == 200 and r == {"deleted": sid}, f"DELETE answers ({status} {r})")
+        status, _ = b.get(f"/api/sessions/{sid}")
+        check(status == 404, f"a deleted game is gone ({status})")
+        status, r = b.request("DELETE", f"/api/sessions/{sid}")
+        check(status == 404, f"deleting it again: 404 ({status})")
+        _, lst = b.get("/api/stored")
+        check(sid not in [g["id"] for g in lst["games"]], "a deleted game leaves the list")
+        print(f"  SIGKILL and restart: game {sid[:8]} kept both moves; {len(ids)} stored "
+              f"listed; PGN; deleted", flush=True)
+    finally:
+        b.stop()
+    check(os.path.exists(db), "the database file exists after a clean stop")
+
+
+def test_bad_databases(binary, folder):
+    """A database that cannot be used: a clear message, a server that runs without storing."""
+    garbage = os.path.join(folder, "garbage.db")
+    junk = bytes(range(256)) * 64
+    with open(garbage, "wb") as f:
+        f.write(junk)
+    locked = os.path.join(folder, "locked.db")
+    holder = sqlite3.connect(locked, isolation_level=None)
+    holder.execute("CREATE TABLE t (x)")
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("INSERT INTO t VALUES (1)")
+    cases = [(garbage, "not a Harlequin database"), (locked, "locked by another program"),
+             ("/proc/harlequin-none/games.db", "cannot create the folder")]
+    readonly = os.path.join(folder, "readonly.db")
+    if os.geteuid() != 0:  # root writes read-only files anyway
+        sqlite3.connect(readonly).close()
+        os.chmod(readonly, 0o444)
+        cases.append((readonly, "cannot be written"))
+    for path, words in cases:
+        srv = Server(binary, "--db", path)
+        try:
+            line = stored_line(srv)
+            status, info = srv.get("/api/games")
+            st = info.get("storage", {})
+            check(line.startswith("warning: games are NOT stored") and words in line,
+                  f"{path}: start-up says why nothing is stored ({line!r})")
+            check(not st.get("enabled") and words in st.get("message", ""),
+                  f"{path}: /api/games says why nothing is stored ({st})")
+            status, s = srv.post("/api/sessions", {"game": "chess", "settings": {"black": "human"}})
+            status2, _ = srv.post(f"/api/sessions/{s.get('id')}/move", {"move": "e2e4", "ply": 0})
+            check(status == 201 and status2 == 200, f"{path}: games are still played")
+            print(f"  {os.path.basename(path)}: {line}", flush=True)
+        finally:
+            check(srv.proc.poll() is None, f"{path}: the server runs (no crash)")
+            srv.stop()
+    holder.rollback()
+    holder.close()
+    with open(garbage, "rb") as f:
+        check(f.read() == junk, "the garbage file is left as it was")
+
+
+def test_chess960(server):
+    fens = []
+    for _ in range(6):
+        status, s = server.post("/api/sessions", {"game": "chess960"})
+        check(status == 201 and isinstance(s["start960"], int) and 0 <= s["start960"] < 960,
+              f"a new Chess960 game has a numbered start ({status} {s.get('start960')})")
+        fens.append(s["startFen"].split()[0])
+        server.post(f"/api/sessions/{s['id']}/close")
+    check(len(set(fens)) >= 3, f"six new Chess960 games: {len(set(fens))} distinct starts")
+    status, s = server.post("/api/sessions", {"game": "chess960", "start960": 518})
+    check(status == 201 and s["start960"] == 518
+          and s["fen"].startswith("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w"),
+          f"start960 518 is the standard array ({s.get('fen')})")
+    status, pgn = server.get(f"/api/sessions/{s['id']}/pgn")
+    check('[Start960 "518"]' in pgn and '[SetUp "1"]' in pgn, "the PGN names the start")
+    server.post(f"/api/sessions/{s['id']}/close")
+    status, s = server.post("/api/sessions", {"game": "chess960", "start960": 0})
+    check(status == 201 and s["fen"].startswith("bbqnnrkr/"), f"start960 0 ({s.get('fen')})")
+    server.post(f"/api/sessions/{s['id']}/close")
+    for bad in (960, -1, "5"):
+        status, r = server.post("/api/sessions", {"game": "chess960", "start960": bad})
+        check(status == 400 and "start960" in r.get("error", ""), f"start960 {bad!r}: 400")
+    status, r = server.post("/api/sessions", {"game": "chess", "start960": 3})
+    check(status == 400, f"start960 for chess: 400 ({status})")
+    print(f"  Chess960: six new games, {len(set(fens))} distinct starts; 518 standard", flush=True)
+
+
+def test_variations(server):
+    status, s = server.post("/api/sessions", {"game": "chess", "settings": {"black": "human"}})
+    sid = s["id"]
+    for ply, mv in enumerate(["e2e4", "e7e5", "g1f3", "b8c6"]):
+        status, s = server.post(f"/api/sessions/{sid}/move", {"move": mv, "ply": ply})
+    main = s["mainline"]
+    # A move from ply 1 (after 1.e4): a variation; the game keeps its four moves.
+    status, s = server.post(f"/api/sessions/{sid}/move", {"move": "c7c5", "ply": 1})
+    check(status == 200 and s["mainline"] == main and len(s["mainline"]) == 4,
+          f"a move at ply 1 keeps the mainline ({status} {s.get('mainline')})")
+    check([m["text"] for m in s["moves"]] == ["e2e4", "c7c5"] and s["view"] == 2,
+          f"the line shown goes through the variation ({[m['text'] for m in s['moves']]})")
+    var = s["line"][-1]
+    node = [n for n in s["tree"] if n["id"] == var][0]
+    check(node["parent"] == main[0] and node["san"] == "c5" and node["side"] == "black",
+          f"the tree has the variation's node ({node})")
+    status, s = server.post(f"/api/sessions/{sid}/move", {"move": "g1f3", "ply": 2})
+    check(status == 200 and len(s["tree"]) == 6, "the variation goes on (Nf3 after c5)")
+    status, again = server.post(f"/api/sessions/{sid}/move", {"move": "c7c5", "ply": 1})
+    check(status == 200 and len(again["tree"]) == 6 and len(again["moves"]) == 3,
+          "the same move again follows the variation (no new node)")
+    status, pgn = server.get(f"/api/sessions/{sid}/pgn")
+    check("1. e4 e5 ( 1... c5 2. Nf3 ) 2. Nf3 Nc6" in " ".join(pgn.split()),
+          f"PGN has the variation as RAV ({pgn!r})")
+    status, r = server.post("/api/sessions", {"game": "chess", "pgn": pgn})
+    check(status == 201 and r["ply"] == 4, f"a PGN with a variation reads back ({status})")
+    server.post(f"/api/sessions/{r.get('id')}/close")
+    status, s = server.post(f"/api/sessions/{sid}/line", {"node": main[-1]})
+    check(status == 200 and s["line"] == main, "line: back to the mainline")
+    status, r = server.post(f"/api/sessions/{sid}/cut", {"node": main[1]})
+    check(status == 409, f"cut refuses a game move ({status})")
+    status, s = server.post(f"/api/sessions/{sid}/cut", {"node": var})
+    check(status == 200 and len(s["tree"]) == 4 and s["mainline"] == main,
+          f"cut deletes the variation ({status})")
+    for path, body in (("line", {"node": 999}), ("cut", {"node": 999}), ("line", {}),
+                       ("view", {"ply": 9}), ("view", {}), ("move", {"move": "e2e4", "ply": 9})):
+        status, r = server.post(f"/api/sessions/{sid}/{path}", body)
+        check(400 <= status < 500 and r.get("error"), f"{path} {body}: refused ({status})")
+
+    # Analysis of an earlier position: after 1.e4 (Black to move), not of the game's end.
+    status, s = server.post(f"/api/sessions/{sid}/analyse", {"on": True, "ply": 1})
+    check(status == 200 and s["analysis"] == {"node": main[0], "ply": 1}
+          and s["view"] == 1, f"analyse at ply 1 ({status} {s.get('analysis')})")
+    _, at1 = server.get(f"/api/sessions/{sid}?ply=1")
+    legal1 = {m["text"] for m in at1["legal"]}
+    lines = []
+    for _ in range(50):
+        time.sleep(0.1)
+        _, s = server.get(f"/api/sessions/{sid}")
+        lines = s["search"]["lines"]
+        if lines:
+            break
+    check(lines and lines[0]["pv"][0] in legal1,
+          f"the lines are for the position after 1.e4 ({lines[:1]})")
+    status, s = server.post(f"/api/sessions/{sid}/view", {"ply": 2})
+    check(status == 200 and s["analysis"]["ply"] == 2, f"view moves the analysis ({s.get('analysis')})")
+    time.sleep(0.5)
+    _, at2 = server.get(f"/api/sessions/{sid}?ply=2")
+    _, s = server.get(f"/api/sessions/{sid}")
+    legal2 = {m["text"] for m in at2["legal"]}
+    check(s["search"]["lines"] and s["search"]["lines"][0]["pv"][0] in legal2,
+          "after view, the lines are for the position after 1...e5")
+    server.post(f"/api/sessions/{sid}/analyse", {"on": False})
+    server.post(f"/api/sessions/{sid}/close")
+    print(f"  variations: a move at ply 1 kept the game's 4 moves, RAV in PGN, line/cut; "
+          f"analysis at ply 1 gave {lines[0]['pv'][0] if lines else None}", flush=True)
 
 
 def main():
@@ -423,6 +626,10 @@ def main():
         print("bounds:", flush=True)
         test_bounds(server, max_games)
         test_forgotten(server, idle)
+        print("Chess960 starts:", flush=True)
+        test_chess960(server)
+        print("variations and analysis of the shown position:", flush=True)
+        test_variations(server)
         if not args.quick:
             print("latency:", flush=True)
             test_latency(server)
@@ -433,6 +640,10 @@ def main():
     finally:
         check(server.proc.poll() is None, "the server is still running (no crash)")
         server.stop()
+    with tempfile.TemporaryDirectory() as folder:
+        print("stored games:", flush=True)
+        test_storage(args.harlequin, folder)
+        test_bad_databases(args.harlequin, folder)
     return tally()
 
 

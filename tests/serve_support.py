@@ -2,7 +2,10 @@
 """What the two tests of `harlequin serve` (serve_http.py, serve_browser.py) share: checks
 that record a failure and go on, the closing tally, and the server started on a free port."""
 
+import atexit
+import shutil
 import subprocess
+import tempfile
 
 FAILURES = []
 
@@ -22,7 +25,13 @@ def tally():
 
 
 def start_serve(binary, *args):
-    """`harlequin serve --port 0 ARGS`: the process and the port of the address it prints."""
+    """`harlequin serve --port 0 ARGS`: the process and the port of the address it prints.
+    Without --db or --no-db in ARGS, the games are stored in a fresh temporary folder (never
+    in the user's own database)."""
+    if "--db" not in args and "--no-db" not in args:
+        folder = tempfile.mkdtemp(prefix="harlequin-serve-")
+        atexit.register(shutil.rmtree, folder, True)
+        args = (*args, "--db", f"{folder}/games.db")
     proc = subprocess.Popen([binary, "serve", "--port", "0", *args],
                             stdout=subprocess.PIPE, text=True)
     line = proc.stdout.readline()

@@ -8,6 +8,8 @@
 #include "engine/io.h"
 #include "engine/text.h"
 #include "server.h"
+#include "store.h"
+#include "variants/chess/chess960.h"
 #include "variants/registry.h"
 #include "web_files.h"
 
@@ -16,6 +18,7 @@
 #include <atomic>
 #include <csignal>
 #include <fmt/format.h>
+#include <random>
 
 namespace hq {
 
@@ -74,6 +77,8 @@ struct Options {
     std::string host = "127.0.0.1";
     int port = 8080;
     serve::ServerLimits limits;
+    std::string db = serve::Store::default_path(); // empty with noDb
+    bool noDb = false;
 };
 
 std::optional<std::string> parse_args(const std::vector<std::string>& args, Options& o) {
@@ -114,6 +119,15 @@ std::optional<std::string> parse_args(const std::vector<std::string>& args, Opti
             auto n = number(1, 86400);
             if (!n) return "--idle needs seconds from 1 to 86400";
             o.limits.idleSeconds = *n;
+        } else if (a == "--db") {
+            auto v = value();
+            if (!v || v->empty()) return "--db needs the path of the games' database";
+            o.db = *v;
+            o.noDb = false;
+        } else if (a == "--no-db") {
+            o.noDb = true;
+        } else if (a == "--help" || a == "-h") {
+            return "";
         } else return fmt::format("unknown argument '{}'", a);
     }
     return std::nullopt;
@@ -127,12 +141,33 @@ std::atomic<bool> stopping {false}; // the server is shutting down: event stream
 int serve_command(const std::vector<std::string>& args) {
     Options opts;
     if (auto err = parse_args(args, opts)) {
-        println("serve: {}", *err);
+        if (!err->empty()) println("serve: {}", *err);
         println("usage: harlequin serve [--host 127.0.0.1] [--port 8080] [--engine PATH] "
-                "[--max-games 32] [--max-searches 8] [--idle 60]");
-        return 2;
+                "[--max-games 32] [--max-searches 8] [--idle 60] [--db PATH | --no-db]");
+        println("  --db PATH  where games are stored (SQLite; default "
+                "$XDG_DATA_HOME/harlequin/games.db, else ~/.local/share/harlequin/games.db)");
+        println("  --no-db    store nothing: games end with the server");
+        return err->empty() ? 0 : 2;
     }
     serve::Server games(opts.limits);
+    // Stored games: a database that cannot be used is said at start-up (and in every
+    // page's storage message); the server then runs without storing.
+    std::string storageNote;
+    if (opts.noDb) {
+        storageNote = "games are not stored (--no-db)";
+        games.set_store(nullptr, "", storageNote);
+    } else {
+        std::string error;
+        auto store = serve::Store::open(opts.db, error);
+        if (store) {
+            storageNote = "games are stored in " + opts.db;
+            games.set_store(std::move(store), opts.db, "");
+        } else {
+            storageNote = fmt::format(
+                "warning: games are NOT stored: cannot use the database {}: {}", opts.db, error);
+            games.set_store(nullptr, opts.db, "not stored: " + error);
+        }
+    }
     httplib::Server http;
     // Each open page holds one connection for its events: enough threads for every game's
     // page plus the requests.
@@ -181,7 +216,19 @@ int serve_command(const std::vector<std::string>& args) {
             {{"games", list}, {"maxGames", opts.limits.maxGames},
                 {"maxSearches", opts.limits.maxSearches},
                 {"externalEngine", opts.limits.externalEngine}, {"open", games.game_count()},
-                {"searching", games.searches_running()}});
+                {"searching", games.searches_running()}, {"storage", games.storage_json()}});
+    });
+
+    // Stored games, most recently changed first.
+    http.Get("/api/stored", [&](const httplib::Request&, httplib::Response& res) {
+        Json list = Json::array();
+        if (auto* store = games.store())
+            for (const auto& g : store->list(200))
+                list.push_back(
+                    {{"id", g.id}, {"game", g.game}, {"white", g.white}, {"black", g.black},
+                        {"result", g.result}, {"reason", g.reason}, {"plies", g.plies},
+                        {"created", g.created}, {"updated", g.updated}, {"ongoing", g.ongoing}});
+        send_json(res, 200, {{"storage", games.storage_json()}, {"games", list}});
     });
 
     http.Post("/api/sessions", [&](const httplib::Request& req, httplib::Response& res) {
@@ -202,7 +249,28 @@ int serve_command(const std::vector<std::string>& args) {
                 return send_error(res, 400, "\"index\" must be a whole number");
             index = (*body)["index"].get<int>();
         }
-        auto made = games.create(*game, *fen, pgn ? &*pgn : nullptr, index);
+        // Chess960 from its start: a numbered start (given, or one of the 960 at random).
+        int start960 = -1;
+        if (body->contains("start960")) {
+            const Json& n = (*body)["start960"];
+            if (!n.is_number_integer() || n.get<int>() < 0 || n.get<int>() >= 960)
+                return send_error(res, 400, "\"start960\" must be a whole number from 0 to 959");
+            start960 = n.get<int>();
+        }
+        std::string startFen = *fen;
+        if (canonical_variant(*game) == std::optional<std::string>("chess960") && fen->empty()
+            && !pgn) {
+            if (start960 < 0) {
+                static std::mutex m;
+                static std::mt19937 rng {std::random_device {}()};
+                std::lock_guard lock(m);
+                start960 = int(rng() % chess::Chess960Starts);
+            }
+            startFen = chess::chess960_start_fen(start960);
+        } else if (start960 >= 0)
+            return send_error(
+                res, 400, "\"start960\" is for a new chess960 game without fen or pgn");
+        auto made = games.create(*game, startFen, pgn ? &*pgn : nullptr, index, start960);
         if (auto* r = std::get_if<Refusal>(&made)) return send_error(res, r->status, r->message);
         auto s = std::get<std::shared_ptr<Session>>(made);
         if (body->contains("settings")) {
@@ -217,16 +285,22 @@ int serve_command(const std::vector<std::string>& args) {
             }
         }
         std::lock_guard lock(s->mutex);
+        s->persist();
         send_json(res, 201, s->state());
     });
 
     // Finds the session of /api/sessions/<id>/...; answers 404 itself when there is none.
     auto session_of = [&](const httplib::Request& req, httplib::Response& res) {
-        auto s = games.find(req.matches[1]);
-        if (!s)
-            send_error(
-                res, 404, "no such game (it may have been forgotten after its page was closed)");
-        else s->touch();
+        auto made = games.reopen(req.matches[1]);
+        if (auto* r = std::get_if<Refusal>(&made)) {
+            send_error(res, r->status,
+                r->status == 404 ? std::string("no such game (it may have been forgotten after "
+                                               "its page was closed, or deleted)")
+                                 : r->message);
+            return std::shared_ptr<Session>();
+        }
+        auto s = std::get<std::shared_ptr<Session>>(made);
+        s->touch();
         return s;
     };
     const std::string idPattern = "/api/sessions/([0-9a-f]{1,64})";
@@ -305,6 +379,7 @@ int serve_command(const std::vector<std::string>& args) {
                 if (!body) return;
                 std::lock_guard lock(s->mutex);
                 if (auto err = fn(*s, *body)) return send_error(res, err->status, err->message);
+                s->persist(); // on disk before the answer
                 send_json(res, 200, s->state());
             });
     };
@@ -342,10 +417,33 @@ int serve_command(const std::vector<std::string>& args) {
         return s.resign(side);
     });
     action("draw", [](Session& s, const Json&) { return s.offer_draw(); });
-    action("analyse", [](Session& s, const Json& b) -> std::optional<Refusal> {
+    action("analyse", [&](Session& s, const Json& b) -> std::optional<Refusal> {
         if (b.contains("on") && !b["on"].is_boolean())
             return Refusal {400, "\"on\" must be true or false"};
-        return s.analyse(b.value("on", true));
+        auto ply = int_field(b, "ply");
+        if (auto* r = std::get_if<Refusal>(&ply)) return *r;
+        return s.analyse(b.value("on", true), std::get<std::optional<int>>(ply));
+    });
+    action("view", [&](Session& s, const Json& b) -> std::optional<Refusal> {
+        auto ply = int_field(b, "ply");
+        if (auto* r = std::get_if<Refusal>(&ply)) return *r;
+        auto p = std::get<std::optional<int>>(ply);
+        if (!p) return Refusal {400, "missing \"ply\": the position to show"};
+        return s.view(*p);
+    });
+    action("line", [&](Session& s, const Json& b) -> std::optional<Refusal> {
+        auto n = int_field(b, "node");
+        if (auto* r = std::get_if<Refusal>(&n)) return *r;
+        auto id = std::get<std::optional<int>>(n);
+        if (!id) return Refusal {400, "missing \"node\": a move of the tree (0: the start)"};
+        return s.show_line(*id);
+    });
+    action("cut", [&](Session& s, const Json& b) -> std::optional<Refusal> {
+        auto n = int_field(b, "node");
+        if (auto* r = std::get_if<Refusal>(&n)) return *r;
+        auto id = std::get<std::optional<int>>(n);
+        if (!id) return Refusal {400, "missing \"node\": the variation's move to delete"};
+        return s.cut(*id);
     });
     action("load", [](Session& s, const Json& b) -> std::optional<Refusal> {
         std::string fen;
@@ -372,6 +470,12 @@ int serve_command(const std::vector<std::string>& args) {
         games.forget(s->id());
         send_json(res, 200, {{"closed", true}});
     });
+    // Deletes a game: from the database and from memory.
+    http.Delete(idPattern, [&](const httplib::Request& req, httplib::Response& res) {
+        const std::string id = req.matches[1];
+        if (!games.erase(id)) return send_error(res, 404, "no such game");
+        send_json(res, 200, {{"deleted", id}});
+    });
 
     // Anything else under /api is an unknown route (a JSON 404, not a page).
     http.Get("/api/.*", [](const httplib::Request& req, httplib::Response& res) {
@@ -395,6 +499,9 @@ int serve_command(const std::vector<std::string>& args) {
         println("warning: listening on {}: anyone who can reach this address can play and "
                 "start searches on this machine",
             opts.host);
+    println("{}", storageNote);
+    if (!games.store() && !opts.noDb) std::fprintf(stderr, "serve: %s\n", storageNote.c_str());
+    std::fflush(stdout);
     running = &http;
     std::signal(SIGINT, [](int) {
         stopping = true;

@@ -52,8 +52,8 @@ Server::~Server() {
     }
 }
 
-std::variant<std::shared_ptr<Session>, Refusal> Server::create(
-    const std::string& game, const std::string& fen, const std::string* pgn, int index) {
+std::variant<std::shared_ptr<Session>, Refusal> Server::create(const std::string& game,
+    const std::string& fen, const std::string* pgn, int index, int start960) {
     auto name = canonical_variant(game);
     if (!name) {
         std::string known;
@@ -71,7 +71,7 @@ std::variant<std::shared_ptr<Session>, Refusal> Server::create(
     auto s = std::make_shared<Session>(*this, new_id(), *name);
     {
         std::lock_guard lock(s->mutex);
-        if (auto err = s->load(fen, pgn, index)) return *err;
+        if (auto err = s->load(fen, pgn, index, start960)) return *err;
     }
     std::lock_guard lock(mapMutex);
     if (int(sessions.size()) >= serverLimits.maxGames)
@@ -98,6 +98,56 @@ void Server::forget(const std::string& id) {
     }
     std::lock_guard lock(s->mutex);
     s->close();
+}
+
+void Server::set_store(std::unique_ptr<Store> s, std::string path, std::string message) {
+    gameStore = std::move(s);
+    storagePath = std::move(path);
+    storageMessage = std::move(message);
+}
+
+void Server::storage_failed(const std::string& error) {
+    std::lock_guard lock(storageMutex);
+    storageMessage = "a game could not be stored: " + error;
+}
+
+Json Server::storage_json() {
+    std::lock_guard lock(storageMutex);
+    return {{"enabled", gameStore != nullptr}, {"path", storagePath}, {"message", storageMessage}};
+}
+
+std::variant<std::shared_ptr<Session>, Refusal> Server::reopen(const std::string& id) {
+    if (auto s = find(id)) return s;
+    auto data = gameStore ? gameStore->load(id) : std::nullopt;
+    if (!data) return Refusal {404, "no such game"};
+    Json j = Json::parse(*data, nullptr, false);
+    auto name = j.is_object() && j.contains("game") && j["game"].is_string()
+        ? canonical_variant(j["game"].get<std::string>())
+        : std::nullopt;
+    if (!name) return Refusal {500, "the stored game " + id + " is damaged"};
+    {
+        std::lock_guard lock(mapMutex);
+        if (int(sessions.size()) >= serverLimits.maxGames)
+            return Refusal {503,
+                fmt::format("too many games open at once (at most {}): close a tab, or wait "
+                            "{} s for a closed tab's game to be forgotten",
+                    serverLimits.maxGames, serverLimits.idleSeconds)};
+    }
+    auto s = std::make_shared<Session>(*this, id, *name);
+    {
+        std::lock_guard lock(s->mutex);
+        if (auto err = s->restore(j)) return *err;
+    }
+    std::lock_guard lock(mapMutex);
+    auto [it, added] = sessions.emplace(id, s);
+    return it->second; // a request that reopened it at the same time wins
+}
+
+bool Server::erase(const std::string& id) {
+    bool known = find(id) != nullptr;
+    forget(id);
+    if (gameStore) known = gameStore->remove(id) || known;
+    return known;
 }
 
 int Server::game_count() {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "session.h"
+#include "store.h"
 
 #include <condition_variable>
 #include <deque>
@@ -26,9 +27,17 @@ public:
     const ServerLimits& limits() const { return serverLimits; }
 
     // A new game; a refusal when the game is unknown, the position bad or too many are open.
-    std::variant<std::shared_ptr<Session>, Refusal> create(
-        const std::string& game, const std::string& fen, const std::string* pgn, int index);
+    std::variant<std::shared_ptr<Session>, Refusal> create(const std::string& game,
+        const std::string& fen, const std::string* pgn, int index, int start960 = -1);
     std::shared_ptr<Session> find(const std::string& id);
+    // Stored games (store.h; nullptr when nothing is stored): a stored game not in memory is
+    // brought back by reopen(); forget() keeps it stored, erase() deletes it.
+    void set_store(std::unique_ptr<Store> s, std::string path, std::string message);
+    Store* store() const { return gameStore.get(); }
+    std::variant<std::shared_ptr<Session>, Refusal> reopen(const std::string& id);
+    bool erase(const std::string& id);
+    void storage_failed(const std::string& error);
+    Json storage_json();
     void forget(const std::string& id);
     int game_count();
 
@@ -50,6 +59,9 @@ private:
     void reap();
 
     ServerLimits serverLimits;
+    std::unique_ptr<Store> gameStore;
+    std::mutex storageMutex;
+    std::string storagePath, storageMessage;
     std::mutex mapMutex;
     std::map<std::string, std::shared_ptr<Session>> sessions;
 

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "session.h"
 
+#include "codec.h"
+#include "store.h"
+#include "variants/chess/chess960.h"
+
 #include "engine/text.h"
 #include "protocol/pgn.h"
 #include "server.h"
@@ -9,61 +13,9 @@
 #include <algorithm>
 #include <cctype>
 #include <fmt/format.h>
+#include <set>
 
 namespace hq::serve {
-
-namespace {
-
-const char* side_word(Color c) { return c == WHITE ? "white" : "black"; }
-
-// The squares a move's text names, in order, once each in a row: `e2e4` -> e2 e4,
-// `e2d3,d3e3` -> e2 d3 e3, `c3b4*` -> c3 b4, `e7e8q` -> e7 e8. A pass (`0000`) names none.
-// This reads the text every game writes (square names are a letter and digits); it
-// judges nothing.
-std::vector<std::string> move_squares(const std::string& text) {
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i + 1 < text.size(); ++i) {
-        if (!std::islower(static_cast<unsigned char>(text[i]))
-            || !std::isdigit(static_cast<unsigned char>(text[i + 1])))
-            continue;
-        std::size_t j = i + 1;
-        while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
-        std::string sq = text.substr(i, j - i);
-        if (out.empty() || out.back() != sq) out.push_back(sq);
-        i = j - 1;
-    }
-    return out;
-}
-
-Json score_json(Value v) {
-    if (is_mate_value(v)) {
-        int plies = v > 0 ? VALUE_MATE - v : -VALUE_MATE - v;
-        int moves = v > 0 ? (plies + 1) / 2 : -(-plies + 1) / 2;
-        return {{"mate", moves}};
-    }
-    return {{"cp", v}};
-}
-
-Json outcome_json(const Outcome& o) {
-    return {{"over", o.over()}, {"result", result_text(o.result)}, {"reason", o.reason}};
-}
-
-Json display_json(const BoardDisplay& d) {
-    Json cells = Json::array();
-    for (const auto& c : d.cells)
-        cells.push_back({{"piece", c.piece}, {"side", c.side}, {"pieceTags", c.pieceTags},
-            {"squareTags", c.squareTags}});
-    Json facts = Json::array();
-    for (const auto& f : d.facts)
-        facts.push_back({{"key", f.key}, {"label", f.label}, {"value", f.value}});
-    Json dividers = Json::array();
-    for (const auto& v : d.dividers)
-        dividers.push_back({{"afterRank", v.afterRank}, {"label", v.label}});
-    return {{"files", d.files}, {"ranks", d.ranks}, {"cells", cells}, {"facts", facts},
-        {"dividers", dividers}, {"sideNames", {d.sideNames[WHITE], d.sideNames[BLACK]}}};
-}
-
-} // namespace
 
 const char* player_name(Player p) {
     return p == Player::HUMAN ? "human" : p == Player::HARLEQUIN ? "harlequin" : "engine";
@@ -85,6 +37,7 @@ Session::Session(Server& srv, std::string id, std::string variant)
     Engine::Options o;
     o.hashMb = 16;
     engine->set_options(o);
+    createdAt = Store::now_iso();
     touch();
 }
 
@@ -130,10 +83,181 @@ std::optional<Refusal> Session::replay(const std::vector<std::string>& texts) {
     }
     referee = std::move(r);
     moves = std::move(played);
+    sync_tree();
     return std::nullopt;
 }
 
-std::optional<Refusal> Session::load(const std::string& fen, const std::string* pgn, int index) {
+// ---- The move tree ------------------------------------------------------------------------
+
+const TreeNode* Session::node(int id) const {
+    auto it = nodeIndex.find(id);
+    return it == nodeIndex.end() ? nullptr : &nodes[it->second];
+}
+
+void Session::index_tree() {
+    nodeIndex.clear();
+    for (std::size_t i = 0; i < nodes.size(); ++i) nodeIndex[nodes[i].id] = i;
+    mainIndex.clear();
+    for (std::size_t i = 0; i < mainIds.size(); ++i) mainIndex[mainIds[i]] = i;
+}
+
+void Session::add_node(const TreeNode& n) {
+    nodeIndex[n.id] = nodes.size();
+    nodes.push_back(n);
+}
+
+std::vector<int> Session::path(int id) const {
+    std::vector<int> out;
+    for (const TreeNode* n = node(id); n; n = node(n->parent)) out.push_back(n->id);
+    std::reverse(out.begin(), out.end());
+    return out;
+}
+
+// The child a line continues with: the mainline's when there is one, else the first made.
+int Session::preferred_child(int id) const {
+    if (id == 0 && !mainIds.empty()) return mainIds[0];
+    if (auto it = mainIndex.find(id); it != mainIndex.end() && it->second + 1 < mainIds.size())
+        return mainIds[it->second + 1];
+    for (const auto& n : nodes)
+        if (n.parent == id) return n.id;
+    return 0;
+}
+
+std::vector<int> Session::line() const {
+    std::vector<int> out = path(lineEnd);
+    for (int c = preferred_child(lineEnd); c; c = preferred_child(c)) out.push_back(c);
+    return out;
+}
+
+void Session::erase_subtree(int id) {
+    std::set<int> gone {id};
+    for (const auto& n : nodes) // children are made after their parents
+        if (gone.count(n.parent)) gone.insert(n.id);
+    std::erase_if(nodes, [&](const TreeNode& n) { return gone.count(n.id) > 0; });
+    index_tree();
+    if (gone.count(lineEnd)) lineEnd = 0;
+    if (gone.count(analysisNode)) analysisNode = 0;
+}
+
+// After the mainline's moves changed (a move, a load, a take-back): the tree's mainline is
+// the longest prefix that still agrees, undone moves go with their variations, new moves
+// get nodes (a variation that already has the move becomes the mainline's).
+void Session::sync_tree() {
+    std::size_t keep = 0;
+    while (keep < mainIds.size() && keep < moves.size()
+        && node(mainIds[keep])->move.text == moves[keep].text)
+        ++keep;
+    for (std::size_t i = mainIds.size(); i-- > keep;)
+        if (node(mainIds[i])) erase_subtree(mainIds[i]);
+    mainIds.resize(keep);
+    index_tree();
+    for (std::size_t i = keep; i < moves.size(); ++i) {
+        int parent = i ? mainIds[i - 1] : 0;
+        int found = 0;
+        for (auto& n : nodes)
+            if (n.parent == parent && n.move.text == moves[i].text) {
+                n.move = moves[i];
+                found = n.id;
+                break;
+            }
+        if (!found) {
+            found = nextNode++;
+            add_node({found, parent, moves[i]});
+        }
+        mainIndex[found] = mainIds.size();
+        mainIds.push_back(found);
+    }
+}
+
+std::unique_ptr<Referee> Session::referee_at(const std::vector<int>& ids, int ply) const {
+    auto r = make_referee(variantName);
+    [[maybe_unused]] auto e = r->set_position(startFen);
+    for (int i = 0; i < ply; ++i)
+        [[maybe_unused]] auto e2 = r->play(node(ids[std::size_t(i)])->move.text);
+    return r;
+}
+
+int Session::shown_ply() const {
+    int n = int(line().size());
+    return shownPly && *shownPly <= n ? *shownPly : n;
+}
+
+Shown Session::shown(std::optional<int> ply) const {
+    Shown out;
+    const auto ids = line();
+    out.ply = ply ? std::clamp(*ply, 0, int(ids.size())) : shown_ply();
+    const int mainEnd = mainIds.empty() ? 0 : mainIds.back();
+    const int at = out.ply ? ids[std::size_t(out.ply - 1)] : 0;
+    out.gameEnd = at == mainEnd;
+    if (out.gameEnd) out.referee = referee.get();
+    else {
+        out.owned = referee_at(ids, out.ply);
+        out.referee = out.owned.get();
+    }
+    out.outcome = out.gameEnd ? outcome() : out.referee->outcome();
+    return out;
+}
+
+std::string Session::start_fen() const {
+    return startFen.empty() ? referee->spec().startFen : startFen;
+}
+
+std::optional<Refusal> Session::show_line(int id) {
+    if (id != 0 && !node(id)) return Refusal {404, fmt::format("no move {} in the tree", id)};
+    lineEnd = id;
+    shownPly = int(path(id).size());
+    if (activity == Activity::ANALYSING) {
+        stop_search();
+        analysisNode = id;
+        start_search(true);
+    }
+    changed();
+    return std::nullopt;
+}
+
+std::optional<Refusal> Session::cut(int id) {
+    if (!node(id)) return Refusal {404, fmt::format("no move {} in the tree", id)};
+    if (std::find(mainIds.begin(), mainIds.end(), id) != mainIds.end())
+        return Refusal {409, "the game's own moves are not cut (take them back with undo)"};
+    const int parent = node(id)->parent;
+    const bool analysed = activity == Activity::ANALYSING;
+    const auto ids = line();
+    const bool onLine = std::find(ids.begin(), ids.end(), id) != ids.end();
+    erase_subtree(id);
+    if (onLine) {
+        lineEnd = parent;
+        shownPly.reset();
+    }
+    if (analysed && !node(analysisNode) && analysisNode != 0) analysisNode = parent;
+    if (analysed) {
+        stop_search();
+        start_search(true);
+    }
+    changed();
+    return std::nullopt;
+}
+
+std::optional<Refusal> Session::view(int ply) {
+    const auto ids = line();
+    if (ply < 0 || ply > int(ids.size()))
+        return Refusal {
+            400, fmt::format("no position at move {} (the line has {})", ply, ids.size())};
+    shownPly = ply == int(ids.size()) ? std::nullopt : std::optional<int>(ply);
+    if (activity == Activity::ANALYSING) {
+        int at = ply ? ids[std::size_t(ply - 1)] : 0;
+        if (at != analysisNode) {
+            stop_search();
+            analysisNode = at;
+            Shown sh = shown(ply);
+            if (!sh.outcome.over()) start_search(true);
+        }
+    }
+    changed();
+    return std::nullopt;
+}
+
+std::optional<Refusal> Session::load(
+    const std::string& fen, const std::string* pgn, int index, int start960) {
     stop_search();
     std::string newFen = fen;
     std::vector<std::string> texts;
@@ -166,6 +290,11 @@ std::optional<Refusal> Session::load(const std::string& fen, const std::string* 
     auto oldMoves = moves;
     startFen = newFen;
     moves.clear();
+    nodes.clear();
+    mainIds.clear();
+    index_tree();
+    lineEnd = analysisNode = 0;
+    shownPly.reset();
     if (auto err = replay(texts)) {
         startFen = oldFen;
         moves = oldMoves;
@@ -174,6 +303,11 @@ std::optional<Refusal> Session::load(const std::string& fen, const std::string* 
         [[maybe_unused]] auto e = replay(old);
         return err;
     }
+    // A numbered Chess960 start, given or recognized in the FEN.
+    start960Number = start960;
+    if (start960Number < 0 && !startFen.empty() && referee->spec().chess960)
+        for (int n = 0; n < chess::Chess960Starts && start960Number < 0; ++n)
+            if (chess::chess960_start_fen(n) == startFen) start960Number = n;
     // A result the PGN states but the rules do not (an adjudication, a forfeit) is kept.
     manualEnd = referee->outcome().over() ? Outcome {} : pgnEnd;
     for (Color c : {WHITE, BLACK}) clockMs[c] = baseMs;
@@ -200,7 +334,14 @@ std::optional<Refusal> Session::apply(const std::string& text, std::int64_t ms) 
     Color side = to_move();
     int turn = moves.empty() ? 0 : moves.back().turn + (moves.back().side != side);
     if (auto err = referee->play(names->text)) return Refusal {400, *err};
+    const int oldEnd = mainIds.empty() ? 0 : mainIds.back();
     moves.push_back({names->text, names->san, side, turn, ms});
+    sync_tree();
+    // A page showing the game's end follows the game; one in a variation stays there.
+    if (lineEnd == oldEnd) {
+        lineEnd = mainIds.back();
+        shownPly.reset();
+    }
     if (baseMs) {
         clockMs[side] -= ms;
         if (clockMs[side] < 0 && !referee->outcome().over())
@@ -215,19 +356,54 @@ std::optional<Refusal> Session::apply(const std::string& text, std::int64_t ms) 
 }
 
 std::optional<Refusal> Session::move(const std::string& text, int ply) {
-    if (ply != int(moves.size()))
-        return Refusal {409,
-            fmt::format(
-                "stale move: the game is at move {} of its moves, not {}", moves.size(), ply)};
+    const auto ids = line();
+    if (ply < 0 || ply > int(ids.size()))
+        return Refusal {
+            409, fmt::format("stale move: the line shown has {} moves, not {}", ids.size(), ply)};
+    const int from = ply ? ids[std::size_t(ply - 1)] : 0;
+    const int mainEnd = mainIds.empty() ? 0 : mainIds.back();
+    if (from != mainEnd) return variation(text, ply, ids);
     if (over()) return Refusal {409, "the game is over: " + outcome().reason};
     if (players[to_move()] != Player::HUMAN || activity == Activity::THINKING
         || activity == Activity::WAITING)
         return Refusal {409, "it is the engine's turn"};
     if (activity == Activity::ANALYSING) stop_search();
     std::int64_t ms = elapsed_ms(turnStart);
+    lineEnd = mainEnd;
     if (auto err = apply(text, ms)) return err;
     message.clear();
     maybe_engine_turn();
+    return std::nullopt;
+}
+
+// A move from a position before the game's end: a variation. Engines do not play in it and
+// clocks do not run; the game goes on as before.
+std::optional<Refusal> Session::variation(
+    const std::string& text, int ply, const std::vector<int>& ids) {
+    auto r = referee_at(ids, ply);
+    if (r->outcome().over()) return Refusal {409, "the game is over in this position"};
+    auto names = r->describe(text);
+    if (!names) return Refusal {400, fmt::format("illegal move '{}' in {}", text, r->fen())};
+    const int from = ply ? ids[std::size_t(ply - 1)] : 0;
+    int id = 0;
+    for (const auto& n : nodes)
+        if (n.parent == from && n.move.text == names->text) id = n.id;
+    if (!id) {
+        Color side = r->side_to_move();
+        const TreeNode* p = node(from);
+        int turn = p ? p->move.turn + (p->move.side != side) : 0;
+        id = nextNode++;
+        add_node({id, from, {names->text, names->san, side, turn, 0}});
+    }
+    lineEnd = id;
+    shownPly = ply + 1;
+    if (activity == Activity::ANALYSING) {
+        stop_search();
+        analysisNode = id;
+        auto at = referee_at(path(id), ply + 1);
+        if (!at->outcome().over()) start_search(true);
+    }
+    changed();
     return std::nullopt;
 }
 
@@ -267,7 +443,12 @@ bool Session::start_search(bool analysis) {
         holdsSlot = true;
     }
     std::vector<std::string> texts;
-    for (auto& m : moves) texts.push_back(m.text);
+    if (analysis)
+        for (int id : path(analysisNode)) texts.push_back(node(id)->move.text);
+    else
+        for (auto& m : moves) texts.push_back(m.text);
+    analysedSide
+        = analysis ? referee_at(path(analysisNode), int(texts.size()))->side_to_move() : to_move();
     engine->stop();
     engine->wait();
     Engine::Options o = engine->options();
@@ -343,6 +524,7 @@ void Session::on_bestmove(std::uint64_t gen, const std::string& best) {
         if (best == "(none)" || best.empty()) message = "Harlequin found no move";
         else if (auto err = apply(best, elapsed_ms(searchStart)))
             message = "Harlequin's move was refused: " + err->message;
+        persist();
     }
     changed();
     maybe_engine_turn();
@@ -442,12 +624,24 @@ std::optional<Refusal> Session::stop() {
     return std::nullopt;
 }
 
-std::optional<Refusal> Session::analyse(bool on) {
+std::optional<Refusal> Session::analyse(bool on, std::optional<int> ply) {
     if (!on) return stop();
-    if (over()) return Refusal {409, "the game is over: " + outcome().reason};
+    const auto ids = line();
+    const int at = ply ? *ply : shown_ply();
+    if (at < 0 || at > int(ids.size()))
+        return Refusal {
+            400, fmt::format("no position at move {} (the line has {})", at, ids.size())};
+    Shown sh = shown(at);
+    if (sh.outcome.over()) return Refusal {409, "the game is over: " + sh.outcome.reason};
     if (activity == Activity::THINKING || activity == Activity::WAITING)
         return Refusal {409, "the engine is thinking on its move"};
-    if (activity == Activity::ANALYSING) return std::nullopt;
+    const int node = at ? ids[std::size_t(at - 1)] : 0;
+    if (ply) shownPly = at == int(ids.size()) ? std::nullopt : std::optional<int>(at);
+    if (activity == Activity::ANALYSING) {
+        if (node == analysisNode) return std::nullopt;
+        stop_search();
+    }
+    analysisNode = node;
     if (!start_search(true))
         return Refusal {503,
             fmt::format("too many searches at once (at most {}): try again when one ends",
@@ -514,48 +708,16 @@ std::optional<Refusal> Session::offer_draw() {
 }
 
 std::optional<Refusal> Session::settings(const Json& body) {
-    if (!body.is_object()) return Refusal {400, "settings must be a JSON object"};
-    Player newPlayers[COLOR_NB] = {players[WHITE], players[BLACK]};
-    int newTime = moveTimeMs, newDepth = depth, newMultiPv = multiPv;
-    std::int64_t newBase = baseMs, newInc = incMs;
-    bool clockGiven = false;
-    for (auto& [key, value] : body.items()) {
-        if (key == "white" || key == "black") {
-            auto p = value.is_string() ? parse_player(value.get<std::string>()) : std::nullopt;
-            if (!p) return Refusal {400, key + " must be \"human\", \"harlequin\" or \"engine\""};
-            if (*p == Player::EXTERNAL && server.limits().externalEngine.empty())
-                return Refusal {400, "no engine was given at server start (--engine)"};
-            newPlayers[key == "white" ? WHITE : BLACK] = *p;
-        } else if (key == "movetime" || key == "depth" || key == "multipv" || key == "base"
-            || key == "inc") {
-            if (!value.is_number_integer()) return Refusal {400, key + " must be a whole number"};
-            std::int64_t v = value.get<std::int64_t>();
-            auto range = [&](std::int64_t lo, std::int64_t hi) -> std::optional<Refusal> {
-                if (v < lo || v > hi)
-                    return Refusal {400, fmt::format("{} must be from {} to {}", key, lo, hi)};
-                return std::nullopt;
-            };
-            if (key == "movetime") {
-                if (auto e = range(10, 600'000)) return e;
-                newTime = int(v);
-                newDepth = 0;
-            } else if (key == "depth") {
-                if (auto e = range(0, 64)) return e;
-                newDepth = int(v);
-            } else if (key == "multipv") {
-                if (auto e = range(1, 8)) return e;
-                newMultiPv = int(v);
-            } else if (key == "base") {
-                if (auto e = range(0, 36'000'000)) return e;
-                newBase = v;
-                clockGiven = true;
-            } else {
-                if (auto e = range(0, 600'000)) return e;
-                newInc = v;
-                clockGiven = true;
-            }
-        } else return Refusal {400, "unknown setting '" + key + "'"};
-    }
+    auto parsed = parse_settings(body, set, !server.limits().externalEngine.empty());
+    if (auto* r = std::get_if<Refusal>(&parsed)) return *r;
+    return apply_settings(std::get<Settings>(parsed));
+}
+
+std::optional<Refusal> Session::apply_settings(const Settings& n) {
+    const Player newPlayers[COLOR_NB] = {n.players[WHITE], n.players[BLACK]};
+    const int newTime = n.moveTimeMs, newDepth = n.depth, newMultiPv = n.multiPv;
+    const std::int64_t newBase = n.baseMs, newInc = n.incMs;
+    const bool clockGiven = n.clockGiven;
     bool playersChanged
         = newPlayers[WHITE] != players[WHITE] || newPlayers[BLACK] != players[BLACK];
     if (playersChanged || newTime != moveTimeMs || newDepth != depth) {
@@ -596,6 +758,7 @@ void Session::tick() {
     clockMs[c] = clock_left(c);
     manualEnd = {c == WHITE ? Result::BLACK_WINS : Result::WHITE_WINS,
         fmt::format("{} loses on time", c == WHITE ? "White" : "Black")};
+    persist();
     changed();
 }
 
@@ -617,98 +780,97 @@ void Session::close() {
     activity = Activity::IDLE;
 }
 
-// ---- What the page draws ----------------------------------------------------------------
+// ---- What the page draws, what is stored ---------------------------------------------------
 
-Json Session::state(std::optional<int> ply) {
-    Json j;
-    j["id"] = sessionId;
-    j["game"] = variantName;
-    j["version"] = stateVersion.load();
-    j["ply"] = moves.size();
-    j["startFen"] = startFen.empty() ? referee->spec().startFen : startFen;
+Json Session::state(std::optional<int> ply) { return state_json(*this, ply); }
 
-    Json list = Json::array();
-    for (auto& m : moves)
-        list.push_back({{"text", m.text}, {"san", m.san}, {"side", side_word(m.side)},
-            {"turn", m.turn}, {"ms", m.ms}});
-    j["moves"] = list;
+const char* Session::activity_name() const {
+    return activity == Activity::THINKING ? "thinking"
+        : activity == Activity::ANALYSING ? "analysing"
+        : activity == Activity::WAITING   ? "waiting"
+                                          : "idle";
+}
 
-    int view = ply ? *ply : int(moves.size());
-    bool current = view == int(moves.size());
-    std::unique_ptr<Referee> at;
-    const Referee* r = referee.get();
-    if (!current) {
-        at = make_referee(variantName);
-        [[maybe_unused]] auto e = at->set_position(startFen);
-        for (int i = 0; i < view; ++i)
-            [[maybe_unused]] auto e2 = at->play(moves[std::size_t(i)].text);
-        r = at.get();
+std::int64_t Session::search_elapsed_ms() const {
+    return activity == Activity::IDLE ? 0 : elapsed_ms(searchStart);
+}
+
+Json Session::stored() const {
+    StoredSession st;
+    st.game = variantName;
+    st.startFen = startFen;
+    st.created = createdAt;
+    st.start960 = start960Number;
+    st.nodes = nodes;
+    st.mainline = mainIds;
+    st.lineEnd = lineEnd;
+    st.settings = set;
+    for (Color c : {WHITE, BLACK}) st.clockMs[c] = baseMs ? clock_left(c) : 0;
+    st.manualEnd = manualEnd;
+    return stored_json(st);
+}
+
+std::optional<Refusal> Session::restore(const Json& j) {
+    auto parsed = parse_stored(j);
+    if (auto* e = std::get_if<std::string>(&parsed)) return Refusal {500, *e};
+    auto& st = std::get<StoredSession>(parsed);
+    if (st.game != variantName) return Refusal {500, "a stored game of another variant"};
+    stop_search();
+    startFen = st.startFen;
+    createdAt = st.created;
+    start960Number = st.start960;
+    set = st.settings;
+    set.clockGiven = false;
+    nodes = st.nodes;
+    mainIds = st.mainline;
+    index_tree();
+    nextNode = 1;
+    for (const auto& n : nodes) nextNode = std::max(nextNode, n.id + 1);
+    moves.clear();
+    std::vector<std::string> texts;
+    for (int id : mainIds) {
+        const TreeNode* n = node(id);
+        if (!n) return Refusal {500, "a stored game with a broken move tree"};
+        moves.push_back(n->move);
+        texts.push_back(n->move.text);
     }
-    j["view"] = view;
-    j["fen"] = r->fen();
-    j["toMove"] = side_word(r->side_to_move());
-    j["display"] = display_json(r->display());
-    if (!current) {
-        j["outcome"] = outcome_json(r->outcome());
-        j["legal"] = Json::array();
-        return j;
-    }
+    if (auto err = replay(texts))
+        return Refusal {500, "a stored game that no longer replays: " + err->message};
+    lineEnd = node(st.lineEnd) ? st.lineEnd : 0;
+    manualEnd = referee->outcome().over() ? Outcome {} : st.manualEnd;
+    for (Color c : {WHITE, BLACK}) clockMs[c] = st.clockMs[c];
+    turnStart = now();
+    changed();
+    return std::nullopt;
+}
 
+void Session::persist() {
+    Store* store = server.store();
+    if (!store) return;
+    StoredGame meta;
+    meta.id = sessionId;
+    meta.game = variantName;
+    meta.white = player_name(players[WHITE]);
+    meta.black = player_name(players[BLACK]);
     Outcome o = outcome();
-    j["outcome"] = outcome_json(o);
-    Json legal = Json::array();
-    if (!o.over()) {
-        for (const auto& text : referee->legal_moves()) {
-            auto names = referee->describe(text);
-            Json m = {{"text", text}, {"san", names ? names->san : text},
-                {"squares", move_squares(text)}};
-            // Other texts the rules read as this same move (castling written king onto
-            // rook, or king two squares): the page accepts those clicks too.
-            Json alt = Json::array();
-            auto sq = move_squares(text);
-            if (sq.size() == 2 && text.size() == 4)
-                for (char f = 'a'; f < char('a' + referee->spec().files); ++f) {
-                    std::string other = sq[0] + std::string(1, f) + sq[1].substr(1);
-                    if (other == text) continue;
-                    if (auto n = referee->describe(other); n && n->text == text)
-                        alt.push_back(move_squares(other));
-                }
-            m["also"] = alt;
-            legal.push_back(m);
-        }
+    meta.result = result_text(o.result);
+    meta.reason = o.reason;
+    meta.plies = int(moves.size());
+    meta.created = createdAt;
+    meta.ongoing = !o.over();
+    if (auto err = store->save(meta, stored().dump())) {
+        message = "this game could not be stored: " + *err;
+        server.storage_failed(*err);
     }
-    j["legal"] = legal;
-
-    j["players"] = {{"white", player_name(players[WHITE])}, {"black", player_name(players[BLACK])}};
-    j["strength"] = {{"movetime", moveTimeMs}, {"depth", depth}, {"multipv", multiPv}};
-    j["clock"] = {{"on", baseMs > 0}, {"base", baseMs}, {"inc", incMs},
-        {"white", clock_left(WHITE)}, {"black", clock_left(BLACK)},
-        {"running", baseMs > 0 && !o.over() ? side_word(to_move()) : ""}};
-    const char* act = activity == Activity::THINKING ? "thinking"
-        : activity == Activity::ANALYSING            ? "analysing"
-        : activity == Activity::WAITING              ? "waiting"
-                                                     : "idle";
-    Json lj = Json::array();
-    for (const auto& l : lines) {
-        if (l.pv.empty()) continue;
-        Value v = l.value;
-        // Scores from White's view, as people read them.
-        if (referee->side_to_move() == BLACK) v = -v;
-        lj.push_back({{"multipv", l.multiPv}, {"depth", l.depth}, {"seldepth", l.selDepth},
-            {"score", score_json(v)}, {"nodes", l.nodes}, {"timeMs", l.timeMs}, {"pv", l.pv},
-            {"bestSquares", move_squares(l.pv[0])}});
-    }
-    j["search"] = {{"activity", act}, {"lines", lj},
-        {"elapsedMs", activity == Activity::IDLE ? 0 : elapsed_ms(searchStart)}};
-    j["message"] = message;
-    j["externalEngine"] = server.limits().externalEngine;
-    return j;
 }
 
 std::string Session::pgn() const {
     PgnGame g;
     g.set_tag("Event", "Harlequin serve");
     g.set_tag("Site", "?");
+    std::string date = createdAt.substr(0, 10); // PGN writes 2026.12.04
+    std::replace(date.begin(), date.end(), '-', '.');
+    g.set_tag("Date", date.size() == 10 ? date : "????.??.??");
     g.set_tag("Round", "-");
     auto name = [&](Color c) {
         return players[c] == Player::HUMAN    ? std::string("Human")
@@ -723,7 +885,37 @@ std::string Session::pgn() const {
         g.set_tag("FEN", startFen);
         g.fen = startFen;
     }
+    if (start960Number >= 0) g.set_tag("Start960", std::to_string(start960Number));
     for (auto& m : moves) g.moves.push_back({m.side, m.san, {}});
+    // Variations: the other children of each node of a line, each continued by first
+    // children, with the variations inside them.
+    auto children = [&](int parent) {
+        std::vector<int> out;
+        for (const auto& n : nodes)
+            if (n.parent == parent) out.push_back(n.id);
+        return out;
+    };
+    auto build = [&](auto& self, const std::vector<int>& ids, std::vector<PgnVariation>& out,
+                     bool firstHasSiblings) -> void {
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            if (i == 0 && !firstHasSiblings) continue;
+            for (int sib : children(node(ids[i])->parent)) {
+                if (sib == ids[i]) continue;
+                PgnVariation v;
+                v.at = i;
+                std::vector<int> line;
+                for (int c = sib; c; c = children(c).empty() ? 0 : children(c)[0])
+                    line.push_back(c);
+                for (int id : line) {
+                    const auto& m = node(id)->move;
+                    v.moves.push_back({m.side, m.san, {}});
+                }
+                self(self, line, v.variations, false);
+                out.push_back(std::move(v));
+            }
+        }
+    };
+    build(build, mainIds, g.variations, true);
     Outcome o = outcome();
     g.result = o.result;
     g.finalComment = o.reason;

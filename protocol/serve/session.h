@@ -25,6 +25,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 namespace hq::serve {
@@ -48,6 +49,33 @@ struct PlayedMove {
     std::int64_t ms = 0; // how long the mover took
 };
 
+// A move of the move tree: the game's moves (the mainline) and the variations played from
+// its positions. Node 0 is the start position (no move); ids only grow.
+struct TreeNode {
+    int id = 0, parent = 0;
+    PlayedMove move;
+};
+
+// What the players and the engines are set to; codec.h reads it from the page's JSON.
+struct Settings {
+    Player players[COLOR_NB] = {Player::HUMAN, Player::HARLEQUIN};
+    int moveTimeMs = 1000; // strength: time per move, or
+    int depth = 0;         // depth (when > 0, no time limit)
+    int multiPv = 1;
+    // Clocks: off when baseMs is 0.
+    std::int64_t baseMs = 0, incMs = 0;
+    bool clockGiven = false; // the clock was (re)set: both sides start from baseMs
+};
+
+// A position of a line, for the page: its referee and whether it is the game's last.
+struct Shown {
+    int ply = 0;
+    std::unique_ptr<Referee> owned;
+    const Referee* referee = nullptr;
+    bool gameEnd = false; // the end of the mainline (the game's own outcome applies)
+    Outcome outcome;
+};
+
 // What the server is asked to bound and to offer, fixed at start.
 struct ServerLimits {
     int maxGames = 32;
@@ -57,28 +85,69 @@ struct ServerLimits {
 };
 
 class Server;
+class Store;
 
 class Session : public std::enable_shared_from_this<Session> {
 public:
     Session(Server& server, std::string id, std::string variant);
     ~Session();
 
-    // Sets up a new game: from the start (empty FEN), a FEN, or a PGN's game `index`.
-    std::optional<Refusal> load(const std::string& fen, const std::string* pgn, int index);
+    // Sets up a new game: from the start (empty FEN), a FEN, or a PGN's game `index`;
+    // `start960` names the Chess960 start the FEN is (-1: none).
+    std::optional<Refusal> load(
+        const std::string& fen, const std::string* pgn, int index, int start960 = -1);
 
-    // The whole state the page draws, for `ply` moves into the game (the last when absent:
-    // only that one has legal moves).
+    // The whole state the page draws (codec.h), for `ply` moves into the line shown (the
+    // session's shown position when absent).
     Json state(std::optional<int> ply = std::nullopt);
     std::string pgn() const;
 
+    // A move from `ply` moves into the line shown: at the game's end a game move, elsewhere a
+    // variation (or the existing move followed).
     std::optional<Refusal> move(const std::string& text, int ply);
     std::optional<Refusal> settings(const Json& body);
+    std::optional<Refusal> apply_settings(const Settings& s);
+    // The move tree: show the line through `node`; delete a variation's node and its subtree.
+    std::optional<Refusal> show_line(int node);
+    std::optional<Refusal> cut(int node);
+    // Shows (and analyses, while analysis is on) the position `ply` moves into the line.
+    std::optional<Refusal> view(int ply);
+    std::optional<Refusal> analyse(bool on, std::optional<int> ply);
+
+    // Storage (store.h): the game as the codec's JSON, restored from it; persist() saves it
+    // when the server has a store, before the change is answered.
+    Json stored() const;
+    std::optional<Refusal> restore(const Json& j);
+    void persist();
+
+    // ---- Plain data, read by the codec -------------------------------------------------
+    const Settings& current_settings() const { return set; }
+    const std::vector<TreeNode>& tree() const { return nodes; }
+    const std::vector<int>& mainline() const { return mainIds; }
+    std::vector<int> line() const;         // node ids of the line shown
+    std::vector<int> path(int node) const; // node ids from the start to `node`
+    const TreeNode* node(int id) const;    // nullptr for 0 or unknown
+    Shown shown(std::optional<int> ply) const;
+    int shown_ply() const;
+    std::string start_fen() const; // the start position's FEN, never empty
+    bool custom_start() const { return !startFen.empty(); }
+    int start960() const { return start960Number; }
+    Outcome outcome() const;
+    Color game_to_move() const { return referee->side_to_move(); }
+    std::int64_t clock_left(Color c) const;
+    const char* activity_name() const;
+    std::int64_t search_elapsed_ms() const;
+    const std::vector<SearchInfo>& search_lines() const { return lines; }
+    int analysis_node() const { return analysisNode; }
+    Color analysed_side() const { return analysedSide; }
+    const std::string& note() const { return message; }
+    const std::string& created() const { return createdAt; }
+    Server& owner() const { return server; }
     std::optional<Refusal> go();
     std::optional<Refusal> stop();
     std::optional<Refusal> undo(std::optional<int> ply);
     std::optional<Refusal> resign(std::optional<Color> side);
     std::optional<Refusal> offer_draw();
-    std::optional<Refusal> analyse(bool on);
     // Stops everything the session runs (before it is forgotten).
     void close();
 
@@ -109,18 +178,23 @@ private:
     enum class Activity { IDLE, WAITING, THINKING, ANALYSING };
 
     void changed();
-    Outcome outcome() const;
     bool over() const { return outcome().over(); }
     Color to_move() const { return referee->side_to_move(); }
     std::optional<Refusal> apply(const std::string& text, std::int64_t ms);
     std::optional<Refusal> replay(const std::vector<std::string>& texts);
+    void sync_tree();
+    void index_tree();
+    void add_node(const TreeNode& n);
+    std::optional<Refusal> variation(const std::string& text, int ply, const std::vector<int>& ids);
+    void erase_subtree(int id);
+    std::unique_ptr<Referee> referee_at(const std::vector<int>& ids, int ply) const;
+    int preferred_child(int id) const;
     void maybe_engine_turn();
     bool start_search(bool analysis);
     void stop_search();
     void finish_search();
     SearchLimits limits_for(Color side) const;
     void external_move();
-    std::int64_t clock_left(Color c) const;
 
     Server& server;
     std::string sessionId, variantName;
@@ -129,15 +203,27 @@ private:
     std::unique_ptr<EngineDriver> external;
     std::thread externalThread;
     std::string startFen; // empty: the variant's start
-    std::vector<PlayedMove> moves;
+    int start960Number = -1;
+    std::string createdAt;
+    std::vector<PlayedMove> moves; // the mainline's moves
+    std::vector<TreeNode> nodes;   // every move of the tree, in the order made
+    std::vector<int> mainIds;      // the mainline's node ids, one per entry of `moves`
+    std::unordered_map<int, std::size_t> nodeIndex, mainIndex; // id -> index in nodes, mainIds
+    int nextNode = 1;
+    int lineEnd = 0;             // the line shown runs through this node
+    std::optional<int> shownPly; // the position shown in it (its end when absent)
+    int analysisNode = 0;        // the position analysed
+    Color analysedSide = WHITE;
     Outcome manualEnd; // resignation, agreed draw, time
 
-    Player players[COLOR_NB] = {Player::HUMAN, Player::HARLEQUIN};
-    int moveTimeMs = 1000; // strength: time per move, or
-    int depth = 0;         // depth (when > 0, no time limit)
-    int multiPv = 1;
-    // Clocks: off when baseMs is 0; otherwise each side's time left, counting during its turns.
-    std::int64_t baseMs = 0, incMs = 0;
+    Settings set;
+    Player (&players)[COLOR_NB] = set.players;
+    int& moveTimeMs = set.moveTimeMs;
+    int& depth = set.depth;
+    int& multiPv = set.multiPv;
+    std::int64_t& baseMs = set.baseMs;
+    std::int64_t& incMs = set.incMs;
+    // Each side's time left, counting during its turns (when the clocks are on).
     std::int64_t clockMs[COLOR_NB] = {0, 0};
     TimePoint turnStart = now();
 
