@@ -7,6 +7,7 @@
 
 #include "engine/io.h"
 #include "engine/text.h"
+#include "http_server.h"
 #include "server.h"
 #include "store.h"
 #include "variants/chess/chess960.h"
@@ -133,7 +134,7 @@ std::optional<std::string> parse_args(const std::vector<std::string>& args, Opti
     return std::nullopt;
 }
 
-httplib::Server* running = nullptr;
+serve::HttpServer* running = nullptr;
 std::atomic<bool> stopping {false}; // the server is shutting down: event streams end
 
 } // namespace
@@ -168,11 +169,9 @@ int serve_command(const std::vector<std::string>& args) {
             games.set_store(nullptr, opts.db, "not stored: " + error);
         }
     }
-    httplib::Server http;
-    // Each open page holds one connection for its events: enough threads for every game's
-    // page plus the requests.
-    const int threads = 2 * opts.limits.maxGames + 8;
-    http.new_task_queue = [threads] { return new httplib::ThreadPool(std::size_t(threads)); };
+    // Connections wait for their requests without a thread; workers start on demand
+    // (http_server.h), so neither slow clients nor held event streams stall the others.
+    serve::HttpServer http;
     http.set_payload_max_length(1 << 20);
     http.set_keep_alive_max_count(1000);
     http.set_exception_handler(
@@ -339,13 +338,13 @@ int serve_command(const std::vector<std::string>& args) {
         std::weak_ptr<Session> weak = s;
         res.set_chunked_content_provider(
             "text/event-stream",
-            [weak, seen](std::size_t, httplib::DataSink& sink) {
+            [weak, seen, alive = serve::connection_alive()](std::size_t, httplib::DataSink& sink) {
                 auto s = weak.lock();
                 if (!s) return false;
                 std::uint64_t v = *seen;
-                for (int slice = 0; slice < 20 && v == *seen && !stopping; ++slice)
+                for (int slice = 0; slice < 20 && v == *seen && !stopping && alive(); ++slice)
                     v = s->wait_change(*seen, std::chrono::milliseconds(500));
-                if (stopping) return false;
+                if (stopping || !alive()) return false;
                 std::string chunk;
                 if (v == *seen) chunk = ": still here\n\n";
                 else {
@@ -493,6 +492,7 @@ int serve_command(const std::vector<std::string>& args) {
         println("serve: cannot listen on {}:{}", opts.host, opts.port);
         return 1;
     }
+    http.widen_backlog();
     println("Harlequin serves its games at http://{}:{}/ (Ctrl-C stops it)",
         opts.host.find(':') != std::string::npos ? "[" + opts.host + "]" : opts.host, port);
     if (opts.host != "127.0.0.1" && opts.host != "localhost" && opts.host != "::1")

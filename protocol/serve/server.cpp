@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "server.h"
 
+#include "http_server.h"
+
+#include <malloc.h>
+
 #include "variants/registry.h"
 
 #include <chrono>
@@ -28,6 +32,10 @@ std::string new_id() {
 
 Server::Server(ServerLimits l)
     : serverLimits(std::move(l)) {
+    // A fixed threshold: blocks of a megabyte or more (the engines' hash tables) are mapped
+    // on their own and unmapped when freed. (glibc's moving threshold would soon keep them
+    // in the heap, where a freed table stays resident.)
+    ::mallopt(M_MMAP_THRESHOLD, 1 << 20);
     conductor = std::thread([this] { conduct(); });
     reaper = std::thread([this] { reap(); });
 }
@@ -98,6 +106,7 @@ void Server::forget(const std::string& id) {
     }
     std::lock_guard lock(s->mutex);
     s->close();
+    trimDue = true;
 }
 
 void Server::set_store(std::unique_ptr<Store> s, std::string path, std::string message) {
@@ -244,6 +253,10 @@ void Server::reap() {
                 forget(s->id());
             else s->tick();
         }
+        all.clear();
+        // The memory of ended games back to the system (the reaper's next round, once the
+        // last handler holding one has let it go).
+        if (trimDue.exchange(false)) release_free_memory();
     }
 }
 

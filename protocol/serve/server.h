@@ -7,6 +7,7 @@
 #include "session.h"
 #include "store.h"
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -74,6 +75,7 @@ private:
     std::condition_variable quitCv; // the reaper sleeps on it between rounds
     std::deque<std::function<void()>> jobs;
     bool quitting = false;
+    std::atomic<bool> trimDue {false}; // a game was forgotten: return freed memory
     std::thread conductor, reaper;
 };
 
