@@ -565,9 +565,10 @@ def test_variations(b, port, shots):
 def test_stored(b, port):
     """Needs a server that keeps games: the list, and the game resumed from its address."""
     open_game(b, port, "chess")
-    if js(b, "document.getElementById('stored-box').hidden"):
+    if not api(port, "/api/stored")["storage"]["enabled"]:
         print("  stored games: this server keeps no games, skipped", flush=True)
         return
+    b.wait_for("!document.getElementById('stored-box').hidden", what="the list of stored games")
     set_players(b, "human", "human")
     for mv in ["e4", "e5"]:
         n = page_state(b)["ply"]
@@ -577,11 +578,12 @@ def test_stored(b, port):
     address = js(b, "location.search")
     check(f"game={session}" in address, f"the address names the game ({address})")
     js(b, "window.hqOldPage = true")
-    b.goto(js(b, "location.href"))
-    b.wait_for(f"!window.hqOldPage && document.body.dataset.session === {json.dumps(session)} && "
+    # A reload (F5): navigating to the same address with its #fragment would only scroll.
+    b.page("Page.reload")
+    b.wait_for(f"!window.hqOldPage && document.body && document.body.dataset.session === {json.dumps(session)} && "
                "document.querySelectorAll('#moves .mv').length === 2", what="the game resumed after a reload")
-    listed = js(b, f"!!document.querySelector('#stored li[data-id={json.dumps(session)}]')")
-    check(listed, "the game is in the list of games")
+    b.wait_for(f"!!document.querySelector('#stored li[data-id={json.dumps(session)}]')",
+               what="the game in the list of games")
     print(f"  stored games: {session} resumed after a reload with its two moves, listed", flush=True)
 
 
