@@ -735,10 +735,11 @@ MatchSummary merge_shards(const std::vector<std::string>& files,
         [](const ShardGame* a, const ShardGame* b) { return a->number < b->number; });
     std::set<std::string> shards;
     for (const ShardGame& g : games) shards.insert(g.tag("MatchShard"));
-    out(fmt::format("Merged {} files ({} shards): {} games of {} in match {} ({}), {} of {} pairs "
+    out(fmt::format("Merged {} file{} ({} shards): {} games of {} in match {} ({}), {} of {} pairs "
                     "complete",
-        files.size(), shards.size(), games.size(), first.tag("MatchGames"), first.tag("MatchId"),
-        first.tag("Variant"), pairs - int(missing.size()), pairs));
+        files.size(), files.size() == 1 ? "" : "s", shards.size(), games.size(),
+        first.tag("MatchGames"), first.tag("MatchId"), first.tag("Variant"),
+        pairs - int(missing.size()), pairs));
     if (!missing.empty())
         out(fmt::format("warning: {} of {} pairs incomplete or missing, left out: pairs {}",
             missing.size(), pairs, number_list(missing)));
