@@ -29,14 +29,12 @@ const std::string Regenerate = "python3 bench/nnue/reference.py eval "
                                "variants/chess/nnue/default.nnue --fens "
                                "tests/data/nnue_vectors.txt --out tests/data/nnue_vectors.txt";
 
-// A Chess960 position (castling by rook files, a king off e1) is read as Chess960.
+// Read as Chess960: the vectors and the games hold Chess960 positions (castling rights of
+// kings and rooks off e1/h1/a1), and Chess960 reads every standard FEN as the same
+// position (only the castling notation differs, which the network never sees).
 Position from_fen(const std::string& fen) {
     Position p;
-    auto err = p.set_fen(fen);
-    if (err) {
-        p.set_chess960(true);
-        err = p.set_fen(fen);
-    }
+    auto err = p.set_fen(fen, true);
     INFO(fen << ": " << err.value_or(""));
     REQUIRE_FALSE(err.has_value());
     return p;
