@@ -125,3 +125,17 @@ TEST_CASE("a game written as PGN in the notation reads back move for move", "[no
         }
     }
 }
+
+TEST_CASE("Multiple Move Chess marks a check only on the single move that ends the turn",
+    "[notation][multimove]") {
+    auto ref = make_referee("multimove");
+    REQUIRE(ref);
+    // Ra8 gives check as the first of two single moves: no mark; as a turn's only move: `+`.
+    REQUIRE_FALSE(ref->set_position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 0/2").has_value());
+    CHECK(ref->describe("a1a8")->san == "Ra8");
+    REQUIRE_FALSE(ref->set_position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 0/1").has_value());
+    CHECK(ref->describe("a1a8")->san == "Ra8+");
+    // A mate at the end of the turn: the king on h8 boxed in by its own pawns.
+    REQUIRE_FALSE(ref->set_position("7k/6pp/8/8/8/8/8/R3K3 w - - 0 1 0/1").has_value());
+    CHECK(ref->describe("a1a8")->san == "Ra8#");
+}
