@@ -6,8 +6,6 @@
 
 namespace hq {
 
-const char* side_name(Color c) { return c == WHITE ? "White" : "Black"; }
-
 GameEnd loss_for(Color loser, std::string termination, std::string reason) {
     return {loser == WHITE ? Result::BLACK_WINS : Result::WHITE_WINS, std::move(termination),
         std::move(reason)};
@@ -29,7 +27,8 @@ void Adjudicator::note_score(Color side, std::optional<int> centipawns) {
     winStreak[side] = cp >= resign.score ? winStreak[side] + 1 : 0;
 }
 
-std::optional<GameEnd> Adjudicator::verdict(int fullmove, int engineTurns) const {
+std::optional<GameEnd> Adjudicator::verdict(
+    int fullmove, int engineTurns, const std::array<std::string, 2>& names) const {
     if (draw.enabled && fullmove >= draw.moveNumber && drawStreak[WHITE] >= draw.moveCount
         && drawStreak[BLACK] >= draw.moveCount)
         return GameEnd {Result::DRAW, "adjudication",
@@ -42,7 +41,7 @@ std::optional<GameEnd> Adjudicator::verdict(int fullmove, int engineTurns) const
                 return loss_for(c, "adjudication",
                     fmt::format("{} wins by adjudication: {}'s score at or below -{} cp for {} "
                                 "moves",
-                        side_name(~c), side_name(c), resign.score, resign.moveCount));
+                        names[~c], names[c], resign.score, resign.moveCount));
     if (maxMoves > 0 && engineTurns >= 2 * maxMoves)
         return GameEnd {Result::DRAW, "adjudication",
             fmt::format("Draw by adjudication: {} moves played", maxMoves)};

@@ -7,6 +7,7 @@
 #include "engine/types.h"
 #include "match_options.h"
 
+#include <array>
 #include <optional>
 #include <string>
 
@@ -20,8 +21,6 @@ struct GameEnd {
     std::string reason;
 };
 
-// "White"/"Black".
-[[nodiscard]] const char* side_name(Color c);
 // The game's end when `loser` loses: the other side wins.
 [[nodiscard]] GameEnd loss_for(Color loser, std::string termination, std::string reason);
 
@@ -36,7 +35,9 @@ public:
     void note_score(Color side, std::optional<int> centipawns);
     // Before each move, at full move `fullmove` after `engineTurns` turns of the engines
     // (book moves not counted): the adjudicated end, if any.
-    [[nodiscard]] std::optional<GameEnd> verdict(int fullmove, int engineTurns) const;
+    // `names`: what the game calls White and Black (Referee::side_name).
+    [[nodiscard]] std::optional<GameEnd> verdict(
+        int fullmove, int engineTurns, const std::array<std::string, 2>& names) const;
 
 private:
     DrawAdjudication draw;

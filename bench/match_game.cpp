@@ -112,15 +112,15 @@ private:
 // ---------------------------------------------------------------------------------------
 // Forfeits: how an engine's failure ends the game.
 
-GameEnd illegal_move(Color side, const std::string& move) {
-    return loss_for(side, "rules infraction",
-        fmt::format("{} makes an illegal move: {}", side_name(side), move));
+GameEnd illegal_move(Color side, const std::string& who, const std::string& move) {
+    return loss_for(
+        side, "rules infraction", fmt::format("{} makes an illegal move: {}", who, move));
 }
 
 // The end of the game when `side`'s engine answered other than with a move (`limited`:
 // the move had a clock or st=, so silence loses on time rather than stalling).
-GameEnd failed_reply(Color side, const EngineReply& reply, bool limited, double stallTimeout) {
-    const char* who = side_name(side);
+GameEnd failed_reply(Color side, const std::string& who, const EngineReply& reply, bool limited,
+    double stallTimeout) {
     switch (reply.kind) {
     case EngineReply::CRASH:
         return loss_for(
@@ -143,7 +143,7 @@ GameEnd failed_reply(Color side, const EngineReply& reply, bool limited, double 
     case EngineReply::MOVE:    // not passed here: the caller checks a move with the rules
         break;
     }
-    return illegal_move(side, reply.move.empty() ? "(none)" : reply.move);
+    return illegal_move(side, who, reply.move.empty() ? "(none)" : reply.move);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -211,8 +211,8 @@ std::optional<GameEnd> GameInPlay::start_engines() {
             bool gone = engines[c]->crashed(), stuck = !gone && !engines[c]->usable();
             const char* what = gone ? "disconnects at" : stuck ? "stalls at" : "cannot play from";
             result.crashed[c] = gone;
-            return loss_for(
-                c, "abandoned", fmt::format("{} {} the start: {}", side_name(c), what, *e));
+            return loss_for(c, "abandoned",
+                fmt::format("{} {} the start: {}", referee->side_name(c), what, *e));
         }
     return std::nullopt;
 }
@@ -221,7 +221,8 @@ std::optional<GameEnd> GameInPlay::start_engines() {
 std::optional<GameEnd> GameInPlay::decided() const {
     Outcome o = referee->outcome();
     if (o.over()) return GameEnd {o.result, "normal", o.reason};
-    return adjudicator.verdict(line.full_move(), line.engine_turns());
+    return adjudicator.verdict(line.full_move(), line.engine_turns(),
+        {referee->side_name(WHITE), referee->side_name(BLACK)});
 }
 
 MoveRequest GameInPlay::request(Color side, const MoveDeadline& deadline) const {
@@ -250,15 +251,16 @@ std::optional<GameEnd> GameInPlay::engine_move() {
     EngineReply reply = engines[side]->go(request(side, deadline));
     if (reply.kind == EngineReply::CRASH) result.crashed[side] = true;
     if (reply.kind != EngineReply::MOVE)
-        return failed_reply(side, reply, deadline.limited, options.stallTimeout);
+        return failed_reply(
+            side, referee->side_name(side), reply, deadline.limited, options.stallTimeout);
 
     std::int64_t usedMs = std::llround(reply.seconds * 1000);
     if (deadline.flag_falls(usedMs))
         return loss_for(side, "time forfeit",
-            fmt::format("{} loses on time ({} after {:.3f} s)", side_name(side), reply.move,
-                reply.seconds));
+            fmt::format("{} loses on time ({} after {:.3f} s)", referee->side_name(side),
+                reply.move, reply.seconds));
     auto names = resolve_move(*referee, reply.move);
-    if (!names) return illegal_move(side, reply.move);
+    if (!names) return illegal_move(side, referee->side_name(side), reply.move);
 
     std::string info = reply.info.text();
     bool turnEnds = line.play(names->text, names->san,

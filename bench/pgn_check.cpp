@@ -19,7 +19,9 @@ bool has(const std::string& s, const char* part) { return s.find(part) != std::s
 // The result a final comment implies, if it names one: a side that forfeits or resigns
 // loses, a side that wins by adjudication wins.
 std::optional<Result> implied_result(const std::string& comment) {
-    bool white = comment.rfind("White", 0) == 0, black = comment.rfind("Black", 0) == 0;
+    // Martian Chess calls the sides South (White) and North (Black).
+    bool white = comment.rfind("White", 0) == 0 || comment.rfind("South", 0) == 0;
+    bool black = comment.rfind("Black", 0) == 0 || comment.rfind("North", 0) == 0;
     if (comment.rfind("Draw by adjudication", 0) == 0) return Result::DRAW;
     if (!white && !black) return std::nullopt;
     if (has(comment, "wins by adjudication"))

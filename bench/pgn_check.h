@@ -6,7 +6,8 @@
 //   resignation stated in the final comment), any other Termination in a position where
 //   the rules had not ended the game;
 // - a forfeit or an adjudication must score as its final comment says ("White loses on
-//   time" is 0-1, "Black wins by adjudication" is 0-1, "Draw by adjudication" 1/2-1/2);
+//   time" is 0-1, "Black wins by adjudication" is 0-1, "Draw by adjudication" 1/2-1/2;
+//   Martian Chess's South and North stand for White and Black);
 // - PlyCount, when present, must count the moves.
 // `harlequin match -checkpgn FILE` runs it on a match's output.
 #pragma once

@@ -54,6 +54,9 @@ public:
     virtual BoardDisplay display() const {
         return display_from_fen(fen(), spec().files, spec().ranks);
     }
+    // What the game calls a side in texts (results, forfeits): "White"/"Black", or
+    // "South"/"North" in Martian Chess.
+    std::string side_name(Color c) const { return display().sideNames[c]; }
 
     // ---- The board square by square, for a front-end that speaks of squares and castling
     // in another program's terms (XBoard's). Answered from display() and the move texts, so

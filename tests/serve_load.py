@@ -229,7 +229,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="a short run (for ctest)")
     a = ap.parse_args()
 
-    trickle_clients, trickle_seconds = (200, 6) if a.quick else (200, 20)
+    trickle_clients, trickle_seconds = (200, 8) if a.quick else (200, 20)
     games = 120
     proc, port = start_serve(a.harlequin)
     try:

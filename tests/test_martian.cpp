@@ -274,7 +274,7 @@ TEST_CASE("a pass lowers a called clock and lifts the ban; two passes in a row e
     p.do_move(martian::Move::pass());
     Outcome o = Martian::adjudicate(p);
     CHECK(o.result == Result::WHITE_WINS);
-    CHECK(o.reason == "White wins on points 2-1 (two passes in a row)");
+    CHECK(o.reason == "South wins on points 2-1 (two passes in a row)");
     CHECK(Martian::rule_value(p, 3) == mated_in(3)); // North to move has lost
     p.undo_move(martian::Move::pass());
     p.undo_move(martian::Move::pass());
@@ -290,7 +290,7 @@ TEST_CASE("the game ends when a zone is empty; the higher score wins", "[martian
     CHECK(legal_texts(p).empty());
     CHECK(Martian::count_legal(p) == 0);
     CHECK(Martian::adjudicate(p).result == Result::WHITE_WINS);
-    CHECK(Martian::adjudicate(p).reason == "White wins on points 5-0 (South's zone is empty)");
+    CHECK(Martian::adjudicate(p).reason == "South wins on points 5-0 (South's zone is empty)");
     Position q = after(board + "0+5 - -", {"d1d5"});
     CHECK(Martian::adjudicate(q).result == Result::BLACK_WINS);
     CHECK(Martian::rule_value(q, 1) == mate_in(1)); // North, to move, has won
@@ -300,7 +300,7 @@ TEST_CASE("with equal scores when a zone empties, the last mover wins", "[martia
     Position p = after("qqd1/qdp1/dpp1/4/4/4/4/3Q w - - 0 20 0+0 - -", {"d1d5"});
     CHECK(Martian::adjudicate(p).result == Result::WHITE_WINS);
     CHECK(Martian::adjudicate(p).reason
-        == "White wins as the last mover at 0-0 (South's zone is empty)");
+        == "South wins as the last mover at 0-0 (South's zone is empty)");
     // Also when the emptying move is a capture that levels the scores.
     Position q = after("qqd1/qdp1/dpp1/3p/3Q/4/4/4 w - - 0 20 0+1 - -", {"d4d5"});
     CHECK(q.score(WHITE) == 1);
@@ -309,7 +309,7 @@ TEST_CASE("with equal scores when a zone empties, the last mover wins", "[martia
     Position n = after("4/4/4/p3/4/4/1Q2/Q3 b - - 0 20 3+3 - -", {"a5b4"});
     CHECK(Martian::adjudicate(n).result == Result::BLACK_WINS);
     CHECK(Martian::adjudicate(n).reason
-        == "Black wins as the last mover at 3-3 (North's zone is empty)");
+        == "North wins as the last mover at 3-3 (North's zone is empty)");
 }
 
 TEST_CASE("the clock may be called once per game, by either player", "[martian][clock]") {

@@ -254,6 +254,12 @@ TEST_CASE(
     CHECK(check("[Result \"1/2-1/2\"]\n[Termination \"normal\"]\n\n1. e4 1/2-1/2\n").size() == 1);
     CHECK(check("[Result \"0-1\"]\n[PlyCount \"3\"]\n\n" + mate + "0-1\n")
         == std::vector<std::string> {"game 1: PlyCount 3 for 4 moves"});
+    // Martian Chess names its sides South (White) and North (Black).
+    const std::string martian = "[Variant \"martian\"]\n[Termination \"time forfeit\"]\n";
+    CHECK(check("[Result \"1-0\"]\n" + martian + "\n1. c3b4 {North loses on time} 1-0\n").empty());
+    CHECK(check("[Result \"0-1\"]\n" + martian + "\n1. c3b4 {North loses on time} 0-1\n")
+        == std::vector<std::string> {"game 1: result 0-1 but 'North loses on time' means 1-0"});
+    CHECK(check("[Result \"0-1\"]\n" + martian + "\n1. c3b4 {South resigns} 0-1\n").empty());
 }
 
 TEST_CASE("the openings generator writes distinct positions the referee accepts, the same "

@@ -346,7 +346,7 @@ std::optional<Refusal> Session::apply(const std::string& text, std::int64_t ms) 
         clockMs[side] -= ms;
         if (clockMs[side] < 0 && !referee->outcome().over())
             manualEnd = {side == WHITE ? Result::BLACK_WINS : Result::WHITE_WINS,
-                fmt::format("{} loses on time", side == WHITE ? "White" : "Black")};
+                fmt::format("{} loses on time", referee->side_name(side))};
         else if (to_move() != side) clockMs[side] += incMs;
     }
     turnStart = now();
@@ -684,7 +684,7 @@ std::optional<Refusal> Session::resign(std::optional<Color> side) {
     Color c = side ? *side : players[to_move()] == Player::HUMAN ? to_move() : ~to_move();
     stop_search();
     manualEnd = {c == WHITE ? Result::BLACK_WINS : Result::WHITE_WINS,
-        fmt::format("{} resigns", c == WHITE ? "White" : "Black")};
+        fmt::format("{} resigns", referee->side_name(c))};
     changed();
     return std::nullopt;
 }
@@ -757,7 +757,7 @@ void Session::tick() {
     stop_search();
     clockMs[c] = clock_left(c);
     manualEnd = {c == WHITE ? Result::BLACK_WINS : Result::WHITE_WINS,
-        fmt::format("{} loses on time", c == WHITE ? "White" : "Black")};
+        fmt::format("{} loses on time", referee->side_name(c))};
     persist();
     changed();
 }

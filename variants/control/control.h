@@ -9,6 +9,7 @@
 #include "engine/score.h"
 #include "evaluate.h"
 #include "movegen.h"
+#include "notation.h"
 #include "position.h"
 
 #include <optional>
@@ -27,13 +28,15 @@ struct ControlChess {
     using Move = control::Move;
     using MoveList = control::MoveList;
     static constexpr bool alternating = true;
-    static constexpr GameHooks hooks = {.display = true, .trace = true};
+    static constexpr GameHooks hooks = {.san = true, .display = true, .trace = true};
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return control::count_legal(pos); }
 
     // The position for a GUI (display.h).
     static BoardDisplay display(const Position& pos) { return control::display(pos); }
+    // Algebraic notation for the move list and PGN (notation.h).
+    static std::string san(const Position& pos, Move m) { return control::san(pos, m); }
 
     // Mate (no legal move, queen rescue included, while in check) loses; stalemate,
     // fifty moves, bare kings and threefold repetition draw.

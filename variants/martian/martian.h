@@ -57,7 +57,7 @@ struct Martian {
         if (w == COLOR_NB)
             return {Result::DRAW, fmt::format("Draw on points {}-{} ({})", south, north, why)};
         const Result r = w == WHITE ? Result::WHITE_WINS : Result::BLACK_WINS;
-        const char* name = w == WHITE ? "White" : "Black";
+        const char* name = w == WHITE ? "South" : "North";
         if (south == north)
             return {
                 r, fmt::format("{} wins as the last mover at {}-{} ({})", name, south, north, why)};

@@ -8,6 +8,7 @@
 #include "engine/score.h"
 #include "evaluate.h"
 #include "movegen.h"
+#include "notation.h"
 #include "position.h"
 
 #include <string>
@@ -58,13 +59,16 @@ struct MsChess {
     using Move = mschess::Move;
     using MoveList = MsMoveList;
     static constexpr bool alternating = true;
-    static constexpr GameHooks hooks = {.setVariant = true, .display = true, .trace = true};
+    static constexpr GameHooks hooks
+        = {.san = true, .setVariant = true, .display = true, .trace = true};
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return mschess::count_legal(pos); }
 
     // The position for a GUI (display.h).
     static BoardDisplay display(const Position& pos) { return mschess::display(pos); }
+    // Algebraic notation for the move list and PGN (notation.h).
+    static std::string san(const Position& pos, Move m) { return mschess::san(pos, m); }
 
     // Tuning hooks (engine/eval_trace.h).
     static std::vector<std::string> trace_weight_names() { return mschess::trace_weight_names(); }

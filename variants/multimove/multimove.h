@@ -9,6 +9,7 @@
 #include "engine/score.h"
 #include "evaluate.h"
 #include "movegen.h"
+#include "notation.h"
 #include "position.h"
 
 namespace hq::multimove {
@@ -18,7 +19,8 @@ struct MultiMove {
     using Move = multimove::Move;
     using MoveList = multimove::MoveList;
     static constexpr bool alternating = false;
-    static constexpr GameHooks hooks = {.setVariant = true,
+    static constexpr GameHooks hooks = {.san = true,
+        .setVariant = true,
         .setChess960 = true,
         .movesPerTurn = true,
         .display = true,
@@ -35,6 +37,8 @@ struct MultiMove {
 
     // The position for a GUI (display.h).
     static BoardDisplay display(const Position& pos) { return multimove::display(pos); }
+    // Algebraic notation for the move list and PGN (notation.h).
+    static std::string san(const Position& pos, Move m) { return multimove::san(pos, m); }
 
     // Tuning hooks (engine/eval_trace.h).
     static std::vector<std::string> trace_weight_names() { return multimove::trace_weight_names(); }
