@@ -2,8 +2,8 @@
 // `harlequin datagen`: the training data's format, its filters, determinism and appending
 // (bench/datagen.h states what each means).
 #include "bench/datagen.h"
-#include "variants/registry.h"
 #include "engine/text.h"
+#include "variants/registry.h"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
