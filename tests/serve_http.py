@@ -590,6 +590,9 @@ def test_variations(server):
             break
     check(lines and lines[0]["pv"][0] in legal1,
           f"the lines are for the position after 1.e4 ({lines[:1]})")
+    san1 = {m["text"]: m["san"] for m in at1["legal"]}
+    check(lines and lines[0]["pvSan"] and lines[0]["pvSan"][0] == san1.get(lines[0]["pv"][0]),
+          f"the line's first move in notation ({lines[0].get('pvSan') if lines else None})")
     status, s = server.post(f"/api/sessions/{sid}/view", {"ply": 2})
     check(status == 200 and s["analysis"]["ply"] == 2, f"view moves the analysis ({s.get('analysis')})")
     time.sleep(0.5)

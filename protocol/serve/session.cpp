@@ -198,6 +198,20 @@ Shown Session::shown(std::optional<int> ply) const {
     return out;
 }
 
+std::vector<std::string> Session::pv_san(const std::vector<std::string>& pv) const {
+    std::vector<std::string> out;
+    std::unique_ptr<Referee> r;
+    if (activity == Activity::ANALYSING)
+        r = referee_at(path(analysisNode), int(path(analysisNode).size()));
+    else r = referee_at(mainIds, int(mainIds.size()));
+    for (const auto& text : pv) {
+        auto names = r->describe(text);
+        if (!names || r->play(names->text)) break;
+        out.push_back(names->san);
+    }
+    return out;
+}
+
 std::string Session::start_fen() const {
     return startFen.empty() ? referee->spec().startFen : startFen;
 }
@@ -447,6 +461,7 @@ bool Session::start_search(bool analysis) {
         for (int id : path(analysisNode)) texts.push_back(node(id)->move.text);
     else
         for (auto& m : moves) texts.push_back(m.text);
+    linesFromAnalysis = analysis;
     analysedSide
         = analysis ? referee_at(path(analysisNode), int(texts.size()))->side_to_move() : to_move();
     engine->stop();
