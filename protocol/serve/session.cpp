@@ -856,6 +856,8 @@ std::optional<Refusal> Session::restore(const Json& j) {
     for (Color c : {WHITE, BLACK}) clockMs[c] = st.clockMs[c];
     turnStart = now();
     changed();
+    // An engine whose turn it was when the server stopped thinks again.
+    maybe_engine_turn();
     return std::nullopt;
 }
 
