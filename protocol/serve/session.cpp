@@ -237,12 +237,15 @@ std::optional<Refusal> Session::cut(int id) {
     const bool analysed = activity == Activity::ANALYSING;
     const auto ids = line();
     const bool onLine = std::find(ids.begin(), ids.end(), id) != ids.end();
+    const auto analysedPath = path(analysisNode);
+    const bool analysedGone
+        = std::find(analysedPath.begin(), analysedPath.end(), id) != analysedPath.end();
     erase_subtree(id);
     if (onLine) {
         lineEnd = parent;
         shownPly.reset();
     }
-    if (analysed && !node(analysisNode) && analysisNode != 0) analysisNode = parent;
+    if (analysedGone) analysisNode = parent; // the analysis goes back to where the cut was
     if (analysed) {
         stop_search();
         start_search(true);
