@@ -429,6 +429,11 @@ def test_storage(binary, folder):
     a.post(f"/api/sessions/{sid}/move", {"move": "e2e4", "ply": 0})
     status, s = a.post(f"/api/sessions/{sid}/move", {"move": "e7e5", "ply": 1})
     check(status == 200 and s["storage"]["enabled"], f"two moves played, stored ({status})")
+    # A game against Harlequin killed while Harlequin thinks: it thinks again after a restart.
+    status, e = a.post("/api/sessions", {"game": "chess", "settings": {"movetime": 3000}})
+    eid = e["id"]
+    status, e = a.post(f"/api/sessions/{eid}/move", {"move": "d2d4", "ply": 0})
+    check(status == 200 and e["search"]["activity"] == "thinking", "Harlequin thinks")
     a.proc.send_signal(signal.SIGKILL)
     a.proc.wait()
     b = Server(binary, "--db", db)
@@ -438,6 +443,15 @@ def test_storage(binary, folder):
         moves = [m["text"] for m in s["moves"]] if status == 200 else []
         check(status == 200 and s["id"] == sid and moves == ["e2e4", "e7e5"],
               f"after SIGKILL and a restart the game has both moves ({status} {moves})")
+        status, e = b.get(f"/api/sessions/{eid}")
+        check(status == 200 and e["ply"] == 1 and e["search"]["activity"] == "thinking",
+              f"reopened on Harlequin's turn, it thinks again ({status} {e.get('search')})")
+        for _ in range(60):
+            time.sleep(0.1)
+            _, e = b.get(f"/api/sessions/{eid}")
+            if e["ply"] == 2:
+                break
+        check(e["ply"] == 2, f"Harlequin replies in the reopened game ({e['ply']} moves)")
         status, r = b.post(f"/api/sessions/{sid}/move", {"move": "g1f3", "ply": 2})
         check(status == 200 and r["ply"] == 3, f"the reopened game plays on ({status})")
         status, lst = b.get("/api/stored")
@@ -453,6 +467,7 @@ def test_storage(binary, folder):
         status, other = b.post("/api/sessions", {"game": "chess", "settings": {"black": "human"}})
         status, lst = b.get("/api/stored")
         check(lst["games"][0]["id"] == other["id"], "the newest game is listed first")
+        check(len(lst["games"]) == 3, f"three games stored ({len(lst['games'])})")
         status, r = b.request("DELETE", f"/api/sessions/{sid}")
         check(status == 200 and r == {"deleted": sid}, f"DELETE answers ({status} {r})")
         status, _ = b.get(f"/api/sessions/{sid}")
@@ -590,6 +605,9 @@ def test_variations(server):
             break
     check(lines and lines[0]["pv"][0] in legal1,
           f"the lines are for the position after 1.e4 ({lines[:1]})")
+    san1 = {m["text"]: m["san"] for m in at1["legal"]}
+    check(lines and lines[0]["pvSan"] and lines[0]["pvSan"][0] == san1.get(lines[0]["pv"][0]),
+          f"the line's first move in notation ({lines[0].get('pvSan') if lines else None})")
     status, s = server.post(f"/api/sessions/{sid}/view", {"ply": 2})
     check(status == 200 and s["analysis"]["ply"] == 2, f"view moves the analysis ({s.get('analysis')})")
     time.sleep(0.5)

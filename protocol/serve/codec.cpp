@@ -144,7 +144,7 @@ Json state_json(const Session& s, std::optional<int> ply) {
         if (s.analysed_side() == BLACK) v = -v;
         lj.push_back({{"multipv", l.multiPv}, {"depth", l.depth}, {"seldepth", l.selDepth},
             {"score", score_json(v)}, {"nodes", l.nodes}, {"timeMs", l.timeMs}, {"pv", l.pv},
-            {"bestSquares", move_squares(l.pv[0])}});
+            {"pvSan", s.pv_san(l.pv)}, {"bestSquares", move_squares(l.pv[0])}});
     }
     j["search"]
         = {{"activity", s.activity_name()}, {"lines", lj}, {"elapsedMs", s.search_elapsed_ms()}};

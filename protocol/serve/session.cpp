@@ -198,6 +198,20 @@ Shown Session::shown(std::optional<int> ply) const {
     return out;
 }
 
+std::vector<std::string> Session::pv_san(const std::vector<std::string>& pv) const {
+    std::vector<std::string> out;
+    std::unique_ptr<Referee> r;
+    if (activity == Activity::ANALYSING)
+        r = referee_at(path(analysisNode), int(path(analysisNode).size()));
+    else r = referee_at(mainIds, int(mainIds.size()));
+    for (const auto& text : pv) {
+        auto names = r->describe(text);
+        if (!names || r->play(names->text)) break;
+        out.push_back(names->san);
+    }
+    return out;
+}
+
 std::string Session::start_fen() const {
     return startFen.empty() ? referee->spec().startFen : startFen;
 }
@@ -223,12 +237,15 @@ std::optional<Refusal> Session::cut(int id) {
     const bool analysed = activity == Activity::ANALYSING;
     const auto ids = line();
     const bool onLine = std::find(ids.begin(), ids.end(), id) != ids.end();
+    const auto analysedPath = path(analysisNode);
+    const bool analysedGone
+        = std::find(analysedPath.begin(), analysedPath.end(), id) != analysedPath.end();
     erase_subtree(id);
     if (onLine) {
         lineEnd = parent;
         shownPly.reset();
     }
-    if (analysed && !node(analysisNode) && analysisNode != 0) analysisNode = parent;
+    if (analysedGone) analysisNode = parent; // the analysis goes back to where the cut was
     if (analysed) {
         stop_search();
         start_search(true);
@@ -447,6 +464,7 @@ bool Session::start_search(bool analysis) {
         for (int id : path(analysisNode)) texts.push_back(node(id)->move.text);
     else
         for (auto& m : moves) texts.push_back(m.text);
+    linesFromAnalysis = analysis;
     analysedSide
         = analysis ? referee_at(path(analysisNode), int(texts.size()))->side_to_move() : to_move();
     engine->stop();
@@ -841,6 +859,8 @@ std::optional<Refusal> Session::restore(const Json& j) {
     for (Color c : {WHITE, BLACK}) clockMs[c] = st.clockMs[c];
     turnStart = now();
     changed();
+    // An engine whose turn it was when the server stopped thinks again.
+    maybe_engine_turn();
     return std::nullopt;
 }
 

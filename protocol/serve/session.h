@@ -138,6 +138,8 @@ public:
     const char* activity_name() const;
     std::int64_t search_elapsed_ms() const;
     const std::vector<SearchInfo>& search_lines() const { return lines; }
+    // A search line's moves in notation, from the position searched (as far as they are legal).
+    std::vector<std::string> pv_san(const std::vector<std::string>& pv) const;
     int analysis_node() const { return analysisNode; }
     Color analysed_side() const { return analysedSide; }
     const std::string& note() const { return message; }
@@ -210,11 +212,12 @@ private:
     std::vector<int> mainIds;      // the mainline's node ids, one per entry of `moves`
     std::unordered_map<int, std::size_t> nodeIndex, mainIndex; // id -> index in nodes, mainIds
     int nextNode = 1;
-    int lineEnd = 0;             // the line shown runs through this node
-    std::optional<int> shownPly; // the position shown in it (its end when absent)
-    int analysisNode = 0;        // the position analysed
-    Color analysedSide = WHITE;
-    Outcome manualEnd; // resignation, agreed draw, time
+    int lineEnd = 0;                // the line shown runs through this node
+    std::optional<int> shownPly;    // the position shown in it (its end when absent)
+    int analysisNode = 0;           // the position analysed
+    Color analysedSide = WHITE;     // the side to move where the search lines are from
+    bool linesFromAnalysis = false; // they are (else from the game's last position)
+    Outcome manualEnd;              // resignation, agreed draw, time
 
     Settings set;
     Player (&players)[COLOR_NB] = set.players;
