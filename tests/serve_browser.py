@@ -318,6 +318,10 @@ def set_players(b, white, black):
 
 
 def type_move(b, text):
+    """Types a move into the move field and presses Enter, once the page gives the move."""
+    b.wait_for("document.querySelectorAll('g.square.movable').length > 0 || "
+               "document.getElementById('status').textContent.startsWith('Looking')",
+               what=f"the page ready for {text}")
     b.click("#move-input")
     b.page("Input.insertText", text=text)
     b.page("Input.dispatchKeyEvent", type="keyDown", key="Enter", code="Enter",
@@ -565,6 +569,10 @@ def test_variations(b, port, shots):
 def test_stored(b, port):
     """Needs a server that keeps games: the list, and the game resumed from its address."""
     open_game(b, port, "chess")
+    try:  # the list is asked for after the game opens
+        b.wait_for("!document.getElementById('stored-box').hidden", timeout=3)
+    except TimeoutError:
+        pass
     if js(b, "document.getElementById('stored-box').hidden"):
         print("  stored games: this server keeps no games, skipped", flush=True)
         return
@@ -577,9 +585,13 @@ def test_stored(b, port):
     address = js(b, "location.search")
     check(f"game={session}" in address, f"the address names the game ({address})")
     js(b, "window.hqOldPage = true")
-    b.goto(js(b, "location.href"))
-    b.wait_for(f"!window.hqOldPage && document.body.dataset.session === {json.dumps(session)} && "
+    b.page("Page.reload", ignoreCache=True)
+    b.wait_for(f"!window.hqOldPage && document.body && document.body.dataset.session === {json.dumps(session)} && "
                "document.querySelectorAll('#moves .mv').length === 2", what="the game resumed after a reload")
+    try:
+        b.wait_for(f"!!document.querySelector('#stored li[data-id={json.dumps(session)}]')", timeout=3)
+    except TimeoutError:
+        pass
     listed = js(b, f"!!document.querySelector('#stored li[data-id={json.dumps(session)}]')")
     check(listed, "the game is in the list of games")
     print(f"  stored games: {session} resumed after a reload with its two moves, listed", flush=True)

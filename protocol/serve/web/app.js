@@ -103,6 +103,10 @@ async function openGame(id) {
 
 // ---- The state and the position shown --------------------------------------------------------
 
+// The game's result (a server with variations sends the mainline's as gameOutcome; outcome
+// is then the shown line's).
+const gameOutcome = (s) => s.gameOutcome || s.outcome;
+
 const lineKey = (s) => (s.line ? s.line.join(',') : s.moves.map((m) => m.text).join(' '));
 
 function setState(s) {
@@ -118,7 +122,7 @@ function setState(s) {
     if (ui.viewPly === null) ui.shown = s;
     ui.lastTick = performance.now();
     if (old) sounds(old, s);
-    if (old && (s.outcome.over !== old.outcome.over || s.moves.length === 1 && old.moves.length === 0)) stored.refresh(s.id);
+    if (old && (gameOutcome(s).over !== gameOutcome(old).over || s.moves.length === 1 && old.moves.length === 0)) stored.refresh(s.id);
     render();
     tryPremove();
 }
@@ -133,7 +137,7 @@ function samePrefix(a, b, ply) {
 }
 
 function sounds(old, s) {
-    if (s.outcome.over && !old.outcome.over) return beep('end');
+    if (gameOutcome(s).over && !gameOutcome(old).over) return beep('end');
     if (s.moves.length > old.moves.length && lineKey(s).startsWith(lineKey(old))) {
         const last = s.moves[s.moves.length - 1];
         beep(/x/.test(last.san) ? 'capture' : 'move');
@@ -180,7 +184,7 @@ async function showNode(id) {
 
 function humanToMove() {
     const st = ui.st;
-    return st && !ui.sending && !st.outcome.over && st.players[st.toMove] === 'human'
+    return st && !ui.sending && !gameOutcome(st).over && st.players[st.toMove] === 'human'
         && st.search.activity !== 'thinking' && st.search.activity !== 'waiting';
 }
 
@@ -293,7 +297,7 @@ function typedMove(e) {
 // when the turn comes if it is legal then.
 function premoveClick(name) {
     const st = ui.st;
-    if (!st || ui.viewPly !== null || st.outcome.over) return;
+    if (!st || ui.viewPly !== null || gameOutcome(st).over) return;
     const mine = st.players[st.toMove] !== 'human' && st.players[st.toMove === 'white' ? 'black' : 'white'] === 'human';
     if (!mine) return;
     const cell = cellAt(ui.st.display, name);
@@ -328,12 +332,20 @@ function bottom() {
     return bottomSide(ui.st.players, ui.flipped);
 }
 
-// The search lines when they are for the position shown.
+// The node shown: its id on the line (0: the start).
+function shownNode() {
+    const ply = shownPly();
+    return ply > 0 ? treeOf(ui.st).line[ply - 1] : 0;
+}
+
+// The search lines when they are for the position shown: an analysis names its node; a
+// game's search is for the end of the game.
 function shownLines() {
     const st = ui.st;
     const a = st.analysis;
-    if (a && typeof a.ply === 'number') return a.ply === shownPly() ? st.search.lines : [];
-    return ui.viewPly === null ? st.search.lines : [];
+    if (st.search.activity === 'analysing' && a && typeof a.node === 'number')
+        return a.node === shownNode() ? st.search.lines : [];
+    return ui.viewPly === null && onMainline() ? st.search.lines : [];
 }
 
 function marks() {
@@ -374,7 +386,8 @@ function statusText() {
     const {st, shown} = ui;
     const names = shown.display.sideNames;
     const side = shown.toMove === 'white' ? names[0] : names[1];
-    if (shown.outcome.over && ui.viewPly === null) return `${shown.outcome.result} ${shown.outcome.reason}`;
+    const o = gameOutcome(st);
+    if (o.over && ui.viewPly === null && onMainline()) return `${o.result} ${o.reason}`;
     if (ui.viewPly !== null) return `Looking at move ${ui.viewPly} of ${lineLength()}: ${side} to move`;
     if (!onMainline()) return `In a variation: ${side} to move`;
     if (st.search.activity === 'thinking')
@@ -386,9 +399,9 @@ function statusText() {
 function renderSide(draw, lines) {
     const {st, shown} = ui;
     $('status').textContent = statusText();
-    $('status').dataset.over = st.outcome.over ? 'yes' : 'no';
+    $('status').dataset.over = gameOutcome(st).over ? 'yes' : 'no';
     if (st.message) showMessage(st.message);
-    renderBanner(st.outcome);
+    renderBanner(gameOutcome(st));
     renderClocks();
     renderSpecialMoves(draw);
     renderPanel(draw, shown);
@@ -435,7 +448,7 @@ function renderClocks() {
         const clock = st.clock.on ? ' ' + fmtClock(st.clock[c]) : '';
         const e = $(id);
         e.textContent = `${names[c === 'white' ? 0 : 1]} (${player})${clock}`;
-        e.classList.toggle('running', !st.outcome.over && st.toMove === c && ui.viewPly === null);
+        e.classList.toggle('running', !gameOutcome(st).over && st.toMove === c && ui.viewPly === null);
         e.dataset.side = c;
     }
 }
@@ -466,7 +479,7 @@ function renderFacts(shown, all) {
 // Clocks run on the page between two states from the server.
 function tickClocks() {
     const st = ui.st;
-    if (!st || !st.clock.on || st.outcome.over) return;
+    if (!st || !st.clock.on || gameOutcome(st).over) return;
     const t = performance.now();
     if (st.clock.running) st.clock[st.clock.running] -= t - ui.lastTick;
     ui.lastTick = t;
