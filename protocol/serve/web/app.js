@@ -6,8 +6,8 @@
 //
 // Modules: api.js (the HTTP interface), board.js (the SVG board, updated in place),
 // game-*.js (each game's drawing, games.js picks one), panel-*.js (moves, analysis,
-// players, stored games), tree.js / evaluation.js / moveinput.js / orientation.js /
-// position.js / pieces.js (pure, unit-tested in tests/js/), sound.js.
+// players, stored games, status and clocks), tree.js / evaluation.js / moveinput.js /
+// orientation.js / position.js / pieces.js (pure, unit-tested in tests/js/), sound.js.
 
 import * as api from './api.js';
 import {$, download, h} from './dom.js';
@@ -20,6 +20,7 @@ import {MovesPanel} from './panel-moves.js';
 import {renderAnalysis, renderEvalBar} from './panel-analysis.js';
 import {applied, readSettings, setupSettings, showSettings} from './panel-settings.js';
 import {GamesPanel} from './panel-games.js';
+import {armResign, disarmResign, renderBanner, renderClocks, renderPanel} from './panel-status.js';
 import {lineThrough, plyOf, treeOf} from './tree.js';
 import {beep, setSound, soundOn} from './sound.js';
 
@@ -272,8 +273,16 @@ async function send(text) {
 }
 
 // Plays the first index+1 moves of an analysis line from the shown position: a variation.
+// At the end of a game that an engine plays, a move is a game move (the engine answers it):
+// only the line's first move is played, on the person's turn.
 async function playLine(line, index) {
     let ply = shownPly();
+    const st = ui.st;
+    const engineGame = ['white', 'black'].some((c) => st.players[c] !== 'human');
+    if (ui.viewPly === null && onMainline() && !gameOutcome(st).over && engineGame) {
+        if (!humanToMove()) return showMessage('It is not your move.');
+        return send(line.pv[0]);
+    }
     for (const move of line.pv.slice(0, index + 1)) {
         const s = await act('move', {move, ply});
         if (!s) break;
@@ -402,9 +411,9 @@ function renderSide(draw, lines) {
     $('status').dataset.over = gameOutcome(st).over ? 'yes' : 'no';
     if (st.message) showMessage(st.message);
     renderBanner(gameOutcome(st));
-    renderClocks();
+    renderClocks(st, shown.display.sideNames, bottom(), gameOutcome(st).over, ui.viewPly === null);
     renderSpecialMoves(draw);
-    renderPanel(draw, shown);
+    renderPanel(draw, shown, ui.st.start960);
     const playable = variations() ? playLine : null;
     renderAnalysis($('search'), st.search, lines, st.game, playable);
     $('analyse').textContent = st.search.activity === 'analysing' ? 'Stop analysis' : 'Analyse';
@@ -417,63 +426,11 @@ function renderSide(draw, lines) {
     showSettings(st);
 }
 
-function renderBanner(o) {
-    let banner = $('result');
-    if (!o.over) {
-        if (banner) banner.remove();
-        return;
-    }
-    if (!banner) {
-        banner = h('div', {id: 'result', class: 'result'});
-        $('clock-bottom').after(banner);
-    }
-    banner.textContent = `${o.result} \u2014 ${o.reason}`;
-}
-
-function fmtClock(ms) {
-    const neg = ms < 0;
-    ms = Math.abs(ms);
-    const s = Math.floor(ms / 1000), m = Math.floor(s / 60);
-    return `${neg ? '-' : ''}${m}:${String(s % 60).padStart(2, '0')}.${Math.floor(ms % 1000 / 100)}`;
-}
-
-// The top clock is the side at the top of the board.
-function renderClocks() {
-    const st = ui.st;
-    const names = ui.shown.display.sideNames;
-    const low = bottom(), high = low === 'white' ? 'black' : 'white';
-    for (const [id, c] of [['clock-top', high], ['clock-bottom', low]]) {
-        const who = st.players[c];
-        const player = who === 'harlequin' ? 'Harlequin' : who === 'engine' ? st.externalEngine : 'you';
-        const clock = st.clock.on ? ' ' + fmtClock(st.clock[c]) : '';
-        const e = $(id);
-        e.textContent = `${names[c === 'white' ? 0 : 1]} (${player})${clock}`;
-        e.classList.toggle('running', !gameOutcome(st).over && st.toMove === c && ui.viewPly === null);
-        e.dataset.side = c;
-    }
-}
-
 // Moves that name no square (a Martian pass) are buttons.
 function renderSpecialMoves(draw) {
     const list = canMoveHere() ? ui.shown.legal.filter((m) => !m.squares.length) : [];
     $('special-moves').replaceChildren(...list.map((m) => h('button',
         {type: 'button', 'data-move': m.text, onclick: () => send(m.text)}, draw.choiceLabel(m))));
-}
-
-// The game's own panel, or (a game with no drawing module) its facts as text.
-function renderPanel(draw, shown) {
-    const panel = draw.panel(shown);
-    $('facts-title').textContent = draw.factsTitle;
-    $('special').replaceChildren(...[panel].filter(Boolean));
-    renderFacts(shown, !panel);
-    $('facts-box').hidden = !panel && !$('facts').childElementCount;
-}
-
-function renderFacts(shown, all) {
-    const items = all ? shown.display.facts.flatMap((f) => [h('dt', {}, f.label), h('dd', {'data-key': f.key}, f.value)]) : [];
-    if (typeof ui.st.start960 === 'number')
-        items.push(h('dt', {}, 'Chess960 start'), h('dd', {'data-key': 'start960'}, String(ui.st.start960)));
-    $('facts').replaceChildren(...items);
 }
 
 // Clocks run on the page between two states from the server.
@@ -483,29 +440,10 @@ function tickClocks() {
     const t = performance.now();
     if (st.clock.running) st.clock[st.clock.running] -= t - ui.lastTick;
     ui.lastTick = t;
-    renderClocks();
+    renderClocks(st, ui.shown.display.sideNames, bottom(), false, ui.viewPly === null);
 }
 
 // ---- Controls ------------------------------------------------------------------------------
-
-function armResign() {
-    const b = $('resign');
-    if (b.dataset.armed === 'yes') {
-        disarmResign();
-        act('resign');
-        return;
-    }
-    b.dataset.armed = 'yes';
-    b.textContent = 'Confirm resign';
-    $('resign-cancel').hidden = false;
-    setTimeout(disarmResign, 5000);
-}
-
-function disarmResign() {
-    $('resign').dataset.armed = 'no';
-    $('resign').textContent = 'Resign';
-    $('resign-cancel').hidden = true;
-}
 
 function showSoundButton() {
     const on = soundOn();
@@ -552,7 +490,7 @@ function wire() {
     on('undo', () => act('undo'));
     on('go', () => act('go'));
     on('stop', () => act('stop'));
-    on('resign', armResign);
+    on('resign', () => armResign(() => act('resign')));
     on('resign-cancel', disarmResign);
     on('draw', () => act('draw'));
     on('apply', async () => { if (await act('settings', readSettings())) applied(); });
