@@ -318,6 +318,10 @@ def set_players(b, white, black):
 
 
 def type_move(b, text):
+    """Types a move into the move field and presses Enter, once the page gives the move."""
+    b.wait_for("document.querySelectorAll('g.square.movable').length > 0 || "
+               "document.getElementById('status').textContent.startsWith('Looking')",
+               what=f"the page ready for {text}")
     b.click("#move-input")
     b.page("Input.insertText", text=text)
     b.page("Input.dispatchKeyEvent", type="keyDown", key="Enter", code="Enter",
@@ -579,7 +583,7 @@ def test_stored(b, port):
     check(f"game={session}" in address, f"the address names the game ({address})")
     js(b, "window.hqOldPage = true")
     # A reload (F5): navigating to the same address with its #fragment would only scroll.
-    b.page("Page.reload")
+    b.page("Page.reload", ignoreCache=True)
     b.wait_for(f"!window.hqOldPage && document.body && document.body.dataset.session === {json.dumps(session)} && "
                "document.querySelectorAll('#moves .mv').length === 2", what="the game resumed after a reload")
     b.wait_for(f"!!document.querySelector('#stored li[data-id={json.dumps(session)}]')",
@@ -587,12 +591,36 @@ def test_stored(b, port):
     print(f"  stored games: {session} resumed after a reload with its two moves, listed", flush=True)
 
 
+
+def test_chess960_start(b, port, shots):
+    """Needs a server that numbers Chess960 starts: 518 typed beside the game is the
+    standard array, an empty field a random start."""
+    open_game(b, port, "chess960")
+    session = page_state(b)["session"]
+    if "start960" not in api(port, f"/api/sessions/{session}"):
+        print("  chess960: this server numbers no starts, skipped", flush=True)
+        return
+    check(not js(b, "document.getElementById('start960-box').hidden"), "the start number field is shown")
+    b.click("#start960")
+    b.page("Input.insertText", text="518")
+    b.click("#new")
+    b.wait_for(f"document.body.dataset.session !== {json.dumps(session)}", what="the numbered game")
+    state = api(port, f"/api/sessions/{page_state(b)['session']}")
+    check(state["start960"] == 518 and state["fen"].startswith("rnbqkbnr/pppppppp"),
+          f"start 518 is the standard array ({state['start960']}, {state['fen']})")
+    shown = js(b, "(document.querySelector('#facts dd[data-key=start960]') || {}).textContent")
+    check(shown == "518", f"the start's number is shown ({shown})")
+    print(f"  chess960: start 518 typed, game {state['start960']} from {state['fen'].split(' ')[0]}",
+          flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--harlequin", required=True)
     ap.add_argument("--screenshots", help="folder for the screenshots (docs/serve)")
     ap.add_argument("--only", help="comma-separated steps to run (martian, control, passing, games, "
-                    "analysis, pieces, access, comforts, orientation, settings, themes, variations, stored)")
+                    "analysis, pieces, access, comforts, orientation, settings, themes, variations, stored, "
+                    "chess960)")
     args = ap.parse_args()
     if args.screenshots:
         os.makedirs(args.screenshots, exist_ok=True)
@@ -617,6 +645,7 @@ def main():
         ("themes", "dark theme and phone width", lambda: test_themes_and_phone(b, port, shots)),
         ("variations", "variations", lambda: test_variations(b, port, shots)),
         ("stored", "stored games", lambda: test_stored(b, port)),
+        ("chess960", "numbered Chess960 start", lambda: test_chess960_start(b, port, shots)),
     ]
     try:
         b = Browser(width=1100, height=1000)

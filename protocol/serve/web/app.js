@@ -6,8 +6,8 @@
 //
 // Modules: api.js (the HTTP interface), board.js (the SVG board, updated in place),
 // game-*.js (each game's drawing, games.js picks one), panel-*.js (moves, analysis,
-// players, stored games), tree.js / evaluation.js / moveinput.js / orientation.js /
-// position.js / pieces.js (pure, unit-tested in tests/js/), sound.js.
+// players, stored games, status and clocks), tree.js / evaluation.js / moveinput.js /
+// orientation.js / position.js / pieces.js (pure, unit-tested in tests/js/), sound.js.
 
 import * as api from './api.js';
 import {$, download, h} from './dom.js';
@@ -20,6 +20,7 @@ import {MovesPanel} from './panel-moves.js';
 import {renderAnalysis, renderEvalBar} from './panel-analysis.js';
 import {applied, readSettings, setupSettings, showSettings} from './panel-settings.js';
 import {GamesPanel} from './panel-games.js';
+import {armResign, disarmResign, renderBanner, renderClocks, renderPanel} from './panel-status.js';
 import {lineThrough, plyOf, treeOf} from './tree.js';
 import {beep, setSound, soundOn} from './sound.js';
 
@@ -103,6 +104,10 @@ async function openGame(id) {
 
 // ---- The state and the position shown --------------------------------------------------------
 
+// The game's result (a server with variations sends the mainline's as gameOutcome; outcome
+// is then the shown line's).
+const gameOutcome = (s) => s.gameOutcome || s.outcome;
+
 const lineKey = (s) => (s.line ? s.line.join(',') : s.moves.map((m) => m.text).join(' '));
 
 function setState(s) {
@@ -118,7 +123,7 @@ function setState(s) {
     if (ui.viewPly === null) ui.shown = s;
     ui.lastTick = performance.now();
     if (old) sounds(old, s);
-    if (old && (s.outcome.over !== old.outcome.over || s.moves.length === 1 && old.moves.length === 0)) stored.refresh(s.id);
+    if (old && (gameOutcome(s).over !== gameOutcome(old).over || s.moves.length === 1 && old.moves.length === 0)) stored.refresh(s.id);
     render();
     tryPremove();
 }
@@ -133,7 +138,7 @@ function samePrefix(a, b, ply) {
 }
 
 function sounds(old, s) {
-    if (s.outcome.over && !old.outcome.over) return beep('end');
+    if (gameOutcome(s).over && !gameOutcome(old).over) return beep('end');
     if (s.moves.length > old.moves.length && lineKey(s).startsWith(lineKey(old))) {
         const last = s.moves[s.moves.length - 1];
         beep(/x/.test(last.san) ? 'capture' : 'move');
@@ -180,7 +185,7 @@ async function showNode(id) {
 
 function humanToMove() {
     const st = ui.st;
-    return st && !ui.sending && !st.outcome.over && st.players[st.toMove] === 'human'
+    return st && !ui.sending && !gameOutcome(st).over && st.players[st.toMove] === 'human'
         && st.search.activity !== 'thinking' && st.search.activity !== 'waiting';
 }
 
@@ -268,8 +273,16 @@ async function send(text) {
 }
 
 // Plays the first index+1 moves of an analysis line from the shown position: a variation.
+// At the end of a game that an engine plays, a move is a game move (the engine answers it):
+// only the line's first move is played, on the person's turn.
 async function playLine(line, index) {
     let ply = shownPly();
+    const st = ui.st;
+    const engineGame = ['white', 'black'].some((c) => st.players[c] !== 'human');
+    if (ui.viewPly === null && onMainline() && !gameOutcome(st).over && engineGame) {
+        if (!humanToMove()) return showMessage('It is not your move.');
+        return send(line.pv[0]);
+    }
     for (const move of line.pv.slice(0, index + 1)) {
         const s = await act('move', {move, ply});
         if (!s) break;
@@ -293,7 +306,7 @@ function typedMove(e) {
 // when the turn comes if it is legal then.
 function premoveClick(name) {
     const st = ui.st;
-    if (!st || ui.viewPly !== null || st.outcome.over) return;
+    if (!st || ui.viewPly !== null || gameOutcome(st).over) return;
     const mine = st.players[st.toMove] !== 'human' && st.players[st.toMove === 'white' ? 'black' : 'white'] === 'human';
     if (!mine) return;
     const cell = cellAt(ui.st.display, name);
@@ -328,12 +341,20 @@ function bottom() {
     return bottomSide(ui.st.players, ui.flipped);
 }
 
-// The search lines when they are for the position shown.
+// The node shown: its id on the line (0: the start).
+function shownNode() {
+    const ply = shownPly();
+    return ply > 0 ? treeOf(ui.st).line[ply - 1] : 0;
+}
+
+// The search lines when they are for the position shown: an analysis names its node; a
+// game's search is for the end of the game.
 function shownLines() {
     const st = ui.st;
     const a = st.analysis;
-    if (a && typeof a.ply === 'number') return a.ply === shownPly() ? st.search.lines : [];
-    return ui.viewPly === null ? st.search.lines : [];
+    if (st.search.activity === 'analysing' && a && typeof a.node === 'number')
+        return a.node === shownNode() ? st.search.lines : [];
+    return ui.viewPly === null && onMainline() ? st.search.lines : [];
 }
 
 function marks() {
@@ -374,7 +395,8 @@ function statusText() {
     const {st, shown} = ui;
     const names = shown.display.sideNames;
     const side = shown.toMove === 'white' ? names[0] : names[1];
-    if (shown.outcome.over && ui.viewPly === null) return `${shown.outcome.result} ${shown.outcome.reason}`;
+    const o = gameOutcome(st);
+    if (o.over && ui.viewPly === null && onMainline()) return `${o.result} ${o.reason}`;
     if (ui.viewPly !== null) return `Looking at move ${ui.viewPly} of ${lineLength()}: ${side} to move`;
     if (!onMainline()) return `In a variation: ${side} to move`;
     if (st.search.activity === 'thinking')
@@ -386,12 +408,12 @@ function statusText() {
 function renderSide(draw, lines) {
     const {st, shown} = ui;
     $('status').textContent = statusText();
-    $('status').dataset.over = st.outcome.over ? 'yes' : 'no';
+    $('status').dataset.over = gameOutcome(st).over ? 'yes' : 'no';
     if (st.message) showMessage(st.message);
-    renderBanner(st.outcome);
-    renderClocks();
+    renderBanner(gameOutcome(st));
+    renderClocks(st, shown.display.sideNames, bottom(), gameOutcome(st).over, ui.viewPly === null);
     renderSpecialMoves(draw);
-    renderPanel(draw, shown);
+    renderPanel(draw, shown, ui.st.start960);
     const playable = variations() ? playLine : null;
     renderAnalysis($('search'), st.search, lines, st.game, playable);
     $('analyse').textContent = st.search.activity === 'analysing' ? 'Stop analysis' : 'Analyse';
@@ -404,42 +426,6 @@ function renderSide(draw, lines) {
     showSettings(st);
 }
 
-function renderBanner(o) {
-    let banner = $('result');
-    if (!o.over) {
-        if (banner) banner.remove();
-        return;
-    }
-    if (!banner) {
-        banner = h('div', {id: 'result', class: 'result'});
-        $('clock-bottom').after(banner);
-    }
-    banner.textContent = `${o.result} \u2014 ${o.reason}`;
-}
-
-function fmtClock(ms) {
-    const neg = ms < 0;
-    ms = Math.abs(ms);
-    const s = Math.floor(ms / 1000), m = Math.floor(s / 60);
-    return `${neg ? '-' : ''}${m}:${String(s % 60).padStart(2, '0')}.${Math.floor(ms % 1000 / 100)}`;
-}
-
-// The top clock is the side at the top of the board.
-function renderClocks() {
-    const st = ui.st;
-    const names = ui.shown.display.sideNames;
-    const low = bottom(), high = low === 'white' ? 'black' : 'white';
-    for (const [id, c] of [['clock-top', high], ['clock-bottom', low]]) {
-        const who = st.players[c];
-        const player = who === 'harlequin' ? 'Harlequin' : who === 'engine' ? st.externalEngine : 'you';
-        const clock = st.clock.on ? ' ' + fmtClock(st.clock[c]) : '';
-        const e = $(id);
-        e.textContent = `${names[c === 'white' ? 0 : 1]} (${player})${clock}`;
-        e.classList.toggle('running', !st.outcome.over && st.toMove === c && ui.viewPly === null);
-        e.dataset.side = c;
-    }
-}
-
 // Moves that name no square (a Martian pass) are buttons.
 function renderSpecialMoves(draw) {
     const list = canMoveHere() ? ui.shown.legal.filter((m) => !m.squares.length) : [];
@@ -447,52 +433,17 @@ function renderSpecialMoves(draw) {
         {type: 'button', 'data-move': m.text, onclick: () => send(m.text)}, draw.choiceLabel(m))));
 }
 
-// The game's own panel, or (a game with no drawing module) its facts as text.
-function renderPanel(draw, shown) {
-    const panel = draw.panel(shown);
-    $('facts-title').textContent = draw.factsTitle;
-    $('special').replaceChildren(...[panel].filter(Boolean));
-    renderFacts(shown, !panel);
-    $('facts-box').hidden = !panel && !$('facts').childElementCount;
-}
-
-function renderFacts(shown, all) {
-    const items = all ? shown.display.facts.flatMap((f) => [h('dt', {}, f.label), h('dd', {'data-key': f.key}, f.value)]) : [];
-    if (typeof ui.st.start960 === 'number')
-        items.push(h('dt', {}, 'Chess960 start'), h('dd', {'data-key': 'start960'}, String(ui.st.start960)));
-    $('facts').replaceChildren(...items);
-}
-
 // Clocks run on the page between two states from the server.
 function tickClocks() {
     const st = ui.st;
-    if (!st || !st.clock.on || st.outcome.over) return;
+    if (!st || !st.clock.on || gameOutcome(st).over) return;
     const t = performance.now();
     if (st.clock.running) st.clock[st.clock.running] -= t - ui.lastTick;
     ui.lastTick = t;
-    renderClocks();
+    renderClocks(st, ui.shown.display.sideNames, bottom(), false, ui.viewPly === null);
 }
 
 // ---- Controls ------------------------------------------------------------------------------
-
-function armResign() {
-    const b = $('resign');
-    if (b.dataset.armed === 'yes') {
-        disarmResign();
-        act('resign');
-        return;
-    }
-    b.dataset.armed = 'yes';
-    b.textContent = 'Confirm resign';
-    $('resign-cancel').hidden = false;
-    setTimeout(disarmResign, 5000);
-}
-
-function disarmResign() {
-    $('resign').dataset.armed = 'no';
-    $('resign').textContent = 'Resign';
-    $('resign-cancel').hidden = true;
-}
 
 function showSoundButton() {
     const on = soundOn();
@@ -539,7 +490,7 @@ function wire() {
     on('undo', () => act('undo'));
     on('go', () => act('go'));
     on('stop', () => act('stop'));
-    on('resign', armResign);
+    on('resign', () => armResign(() => act('resign')));
     on('resign-cancel', disarmResign);
     on('draw', () => act('draw'));
     on('apply', async () => { if (await act('settings', readSettings())) applied(); });

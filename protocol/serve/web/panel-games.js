@@ -30,7 +30,7 @@ export class GamesPanel {
         const when = (g.updated || g.created || '').replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, '');
         const result = g.ongoing ? 'playing' : g.result;
         return h('li', {class: g.id === currentId ? 'stored current' : 'stored', 'data-id': g.id},
-            h('span', {class: 'stored-what'}, `${g.game}: ${g.white} \u2013 ${g.black}, ${result}, ${g.plies} moves, ${when}`),
+            h('span', {class: 'stored-what'}, `${g.game}: ${g.white} \u2013 ${g.black}, ${result}, ${g.plies} ${g.plies === 1 ? 'move' : 'moves'}, ${when}`),
             ' ',
             h('button', {type: 'button', onclick: () => this.onOpen(g.id), 'aria-label': `Open ${g.game} game of ${when}`}, 'Open'),
             h('button', {type: 'button', onclick: () => this.pgn(g), 'aria-label': `PGN of ${g.game} game of ${when}`}, 'PGN'),
