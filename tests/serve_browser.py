@@ -621,6 +621,8 @@ def main():
     ap.add_argument("--only", help="comma-separated steps to run (martian, control, passing, games, "
                     "analysis, pieces, access, comforts, orientation, settings, themes, variations, stored, "
                     "chess960)")
+    ap.add_argument("--except", dest="skip", help="comma-separated steps to leave out (ctest runs "
+                    "the whole games and the rest side by side)")
     args = ap.parse_args()
     if args.screenshots:
         os.makedirs(args.screenshots, exist_ok=True)
@@ -651,6 +653,8 @@ def main():
         b = Browser(width=1100, height=1000)
         for name, title, run in steps:
             if args.only and name not in args.only.split(","):
+                continue
+            if args.skip and name in args.skip.split(","):
                 continue
             print(f"{title}:", flush=True)
             run()

@@ -123,7 +123,9 @@ function setState(s) {
     if (ui.viewPly === null) ui.shown = s;
     ui.lastTick = performance.now();
     if (old) sounds(old, s);
-    if (old && (gameOutcome(s).over !== gameOutcome(old).over || s.moves.length === 1 && old.moves.length === 0)) stored.refresh(s.id);
+    // The list of games shows each game's length and result: asked again when they change.
+    const length = (st) => (st.mainline || st.moves).length;
+    if (old && (gameOutcome(s).over !== gameOutcome(old).over || length(s) !== length(old))) stored.refresh(s.id);
     render();
     tryPremove();
 }
