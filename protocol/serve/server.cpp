@@ -60,6 +60,16 @@ Server::~Server() {
     }
 }
 
+// The bound on open games (--max-games), for a new or a reopened game.
+std::optional<Refusal> Server::refuse_when_full() {
+    std::lock_guard lock(mapMutex);
+    if (int(sessions.size()) < serverLimits.maxGames) return std::nullopt;
+    return Refusal {503,
+        fmt::format("too many games open at once (at most {}): close a tab, or wait {} s for a "
+                    "closed tab's game to be forgotten",
+            serverLimits.maxGames, serverLimits.idleSeconds)};
+}
+
 std::variant<std::shared_ptr<Session>, Refusal> Server::create(const std::string& game,
     const std::string& fen, const std::string* pgn, int index, int start960) {
     auto name = canonical_variant(game);
@@ -68,14 +78,7 @@ std::variant<std::shared_ptr<Session>, Refusal> Server::create(const std::string
         for (auto& v : registered_variants()) known += (known.empty() ? "" : ", ") + v.name;
         return Refusal {400, fmt::format("unknown game '{}' (the games are {})", game, known)};
     }
-    {
-        std::lock_guard lock(mapMutex);
-        if (int(sessions.size()) >= serverLimits.maxGames)
-            return Refusal {503,
-                fmt::format("too many games open at once (at most {}): close a tab, or wait "
-                            "{} s for a closed tab's game to be forgotten",
-                    serverLimits.maxGames, serverLimits.idleSeconds)};
-    }
+    if (auto full = refuse_when_full()) return *full;
     auto s = std::make_shared<Session>(*this, new_id(), *name);
     {
         std::lock_guard lock(s->mutex);
@@ -134,14 +137,7 @@ std::variant<std::shared_ptr<Session>, Refusal> Server::reopen(const std::string
         ? canonical_variant(j["game"].get<std::string>())
         : std::nullopt;
     if (!name) return Refusal {500, "the stored game " + id + " is damaged"};
-    {
-        std::lock_guard lock(mapMutex);
-        if (int(sessions.size()) >= serverLimits.maxGames)
-            return Refusal {503,
-                fmt::format("too many games open at once (at most {}): close a tab, or wait "
-                            "{} s for a closed tab's game to be forgotten",
-                    serverLimits.maxGames, serverLimits.idleSeconds)};
-    }
+    if (auto full = refuse_when_full()) return *full;
     auto s = std::make_shared<Session>(*this, id, *name);
     {
         std::lock_guard lock(s->mutex);

@@ -55,6 +55,7 @@ public:
     int searches_running();
 
 private:
+    std::optional<Refusal> refuse_when_full();
     void conduct();
     void dispatch();
     void reap();
