@@ -3,6 +3,8 @@
 
 #include "movegen.h"
 
+#include "engine/san.h"
+
 namespace hq::chess {
 
 std::string san(const Position& pos, Move m) {
@@ -16,24 +18,12 @@ std::string san(const Position& pos, Move m) {
             if (capture) out += char('a' + file_of(from));
         } else {
             out += PieceChars[make_piece(WHITE, pt)];
-            // Other pieces of the same kind that could go to the same square: name the file
-            // if it tells them apart, else the rank, else both.
             ChessMoveList legal;
             generate<LEGAL>(pos, legal);
-            bool clash = false, sameFile = false, sameRank = false;
-            for (Move o : legal) {
-                if (o == m || o.to() != to || o.kind() == CASTLING
-                    || type_of(pos.piece_on(o.from())) != pt)
-                    continue;
-                clash = true;
-                sameFile |= file_of(o.from()) == file_of(from);
-                sameRank |= rank_of(o.from()) == rank_of(from);
-            }
-            if (clash) {
-                if (!sameFile) out += char('a' + file_of(from));
-                else if (!sameRank) out += char('1' + rank_of(from));
-                else out += square_name(from);
-            }
+            out += disambiguation(legal, m, [&](Move o) {
+                return o.to() == to && o.kind() != CASTLING
+                    && type_of(pos.piece_on(o.from())) == pt;
+            });
         }
         if (capture) out += 'x';
         out += square_name(to);
