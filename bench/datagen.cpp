@@ -7,6 +7,7 @@
 #include "engine/random.h"
 #include "engine/text.h"
 #include "openings.h"
+#include "training_data.h"
 #include "variants/registry.h"
 
 #include <atomic>
@@ -16,6 +17,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <unistd.h>
@@ -45,9 +47,15 @@ std::uint64_t mix(std::uint64_t x) {
     return x ^ (x >> 31);
 }
 
-// One finished game: its kept lines (without the result yet) and its counts.
+// One kept position: its FEN and White's score.
+struct Kept {
+    std::string fen;
+    int score;
+};
+
+// One finished game: its kept positions (without the result yet) and its counts.
 struct GameRecord {
-    std::vector<std::string> lines; // "FEN | score"
+    std::vector<Kept> lines;
     Result result = Result::DRAW;
     std::int64_t inCheck = 0, noisy = 0, decided = 0;
     bool aborted = false;
@@ -76,6 +84,8 @@ private:
     const DatagenOptions& opt;
     std::vector<std::string> openings;
     std::ofstream out;
+    bool binary = false;                    // HQTD records (training_data.h), not text
+    std::unique_ptr<GameProbe> writerProbe; // reads the FENs the binary records are made of
     std::atomic<std::int64_t> next {0};
     std::atomic<bool> abort {false};
     std::mutex m;                               // guards everything below
@@ -161,7 +171,7 @@ GameRecord Generator::play(std::int64_t index, Engine& engine, Referee& referee,
         if (probe.in_check()) ++rec.inCheck;
         else if (probe.is_noisy(best)) ++rec.noisy;
         else if (is_mate_value(white) || std::abs(white) >= opt.maxScore) ++rec.decided;
-        else rec.lines.push_back(fmt::format("{} | {}", probe.fen(), white));
+        else rec.lines.push_back({probe.fen(), int(white)});
 
         // Adjudication: a score beyond the threshold for the same side, ply after ply.
         if (opt.adjudicate > 0 && (is_mate_value(white) || std::abs(white) >= opt.adjudicate)) {
@@ -186,12 +196,17 @@ GameRecord Generator::play(std::int64_t index, Engine& engine, Referee& referee,
 void Generator::write(const GameRecord& rec) {
     const char* result = result_field(rec.result);
     std::string text;
-    for (const auto& l : rec.lines) {
-        text += l;
-        text += " | ";
-        text += result;
-        text += '\n';
-    }
+    if (binary) {
+        const double white = rec.result == Result::WHITE_WINS ? 1.0
+            : rec.result == Result::BLACK_WINS                ? 0.0
+                                                              : 0.5;
+        for (const auto& l : rec.lines) {
+            writerProbe->set_position(l.fen);
+            training::append_record(text, *writerProbe, l.score, white);
+        }
+    } else
+        for (const auto& l : rec.lines)
+            text += fmt::format("{} | {} | {}\n", l.fen, l.score, result);
     out << text;
     out.flush();
     if (!out) {
@@ -245,7 +260,17 @@ void Generator::worker(int id) {
 
 DatagenStats Generator::run(
     const std::function<void(const std::string&)>& progress, const std::function<bool()>& stop) {
-    out.open(opt.out, std::ios::app);
+    binary = opt.out.ends_with(".bin");
+    if (binary) {
+        writerProbe = make_probe(opt.variant);
+        auto check = training::check_for_append(opt.out, opt.variant, *writerProbe);
+        if (!check.error.empty()) {
+            stats.error = check.error;
+            return stats;
+        }
+        out.open(opt.out, std::ios::app | std::ios::binary);
+        if (out && check.writeHeader) out << training::header(opt.variant, *writerProbe);
+    } else out.open(opt.out, std::ios::app);
     if (!out) {
         stats.error = "cannot open " + opt.out + " for appending";
         return stats;
@@ -320,6 +345,7 @@ DatagenParse parse_datagen_args(const std::vector<std::string>& args) {
             if (!name) return fail("unknown variant " + v);
             o.variant = *name;
         } else if (a == "-out") o.out = v;
+        else if (a == "-convert") o.convert = v;
         else if (a == "-openings") o.openings = v;
         else if (a == "-games") ok = need(1, std::int64_t(1) << 40, o.games);
         else if (a == "-positions") ok = need(1, std::int64_t(1) << 40, o.positions);
@@ -339,6 +365,13 @@ DatagenParse parse_datagen_args(const std::vector<std::string>& args) {
         if (!ok) return r;
     }
     if (o.out.empty()) return fail("-out FILE is required");
+    if (!o.convert.empty()) {
+        if (!o.out.ends_with(".bin")) return fail("-convert writes binary records: -out FILE.bin");
+        if (o.games > 0 || o.positions > 0 || o.nodes > 0 || o.depth > 0)
+            return fail("-convert plays no games: no -games, -positions, -nodes or -depth");
+        r.options = o;
+        return r;
+    }
     if ((o.games > 0) == (o.positions > 0)) return fail("give one of -games N and -positions N");
     if ((o.nodes > 0) == (o.depth > 0)) return fail("give one of -nodes N and -depth D");
     r.options = o;
@@ -371,8 +404,18 @@ int datagen_command(const std::vector<std::string>& args) {
         return usage_error(parsed.error,
             "harlequin datagen -variant NAME -out FILE (-games N | -positions N)"
             " (-nodes N | -depth D) [-threads T] [-seed S] [-openings FILE.epd]"
-            " [-randomplies N] [-maxplies N] [-adjudicate CP] [-maxscore CP] [-hash MB]");
+            " [-randomplies N] [-maxplies N] [-adjudicate CP] [-maxscore CP] [-hash MB],"
+            " or harlequin datagen -variant NAME -convert TEXT -out FILE.bin");
     const DatagenOptions& o = *parsed.options;
+    if (!o.convert.empty()) {
+        auto st = training::convert_text(o.convert, o.out, o.variant);
+        if (!st.error.empty()) {
+            println("error: {}", st.error);
+            return 1;
+        }
+        println("{} positions of {} appended to {}", st.positions, o.convert, o.out);
+        return 0;
+    }
     const bool terminal = isatty(STDOUT_FILENO) == 1;
     // On a terminal one status line, redrawn; otherwise a line every 30 seconds.
     auto last = Clock::now();

@@ -5,13 +5,16 @@
 //                     [-nodes N | -depth D] [-threads T] [-seed S] [-openings FILE]
 //                     [-randomplies N] [-maxplies N] [-adjudicate CP] [-maxscore CP]
 //                     [-hash MB]
+//   harlequin datagen -variant NAME -convert TEXT -out FILE.bin
 //
 // Harlequin plays itself: each game starts from an opening (the game's start position, or
 // a line of an EPD file chosen at random), then `randomplies` uniformly random legal moves,
 // then every move is searched to the node or depth limit by one search thread. Each of the
 // `threads` workers plays its own games with its own engine.
 //
-// Format: one position a line, appended to FILE,
+// Format: text unless FILE ends in .bin, then binary records of the network's inputs
+// (bench/training_data.h; the same positions and filters). Text: one position a line,
+// appended to FILE,
 //     FEN | score | result
 // with the score the search's value of the position in centipawns and the result the
 // game's final result, both from WHITE's point of view (the first player's, in every
@@ -45,8 +48,9 @@ namespace hq {
 
 struct DatagenOptions {
     std::string variant = "chess";
-    std::string out;
-    std::string openings;                  // EPD file; empty: the start position
+    std::string out;      // ending in .bin: binary records (training_data.h), otherwise text
+    std::string convert;  // -convert TEXT: no games, TEXT turned into binary records in `out`
+    std::string openings; // EPD file; empty: the start position
     std::int64_t games = 0, positions = 0; // stop after this many (one of them)
     std::uint64_t nodes = 0;
     int depth = 0;

@@ -78,9 +78,13 @@ Built only when cpp-httplib and nlohmann-json are found (`make serve` installs t
     {"datagen", "self-play training data (FEN | score | result) for the network or the tuner",
         "harlequin datagen -variant NAME -out FILE (-games N | -positions N) (-nodes N | -depth "
         "D)\n"
-        "                         [options]",
+        "                         [options]\n"
+        "       harlequin datagen -variant NAME -convert TEXT -out FILE.bin",
         R"(  -variant NAME    the game (default chess)
-  -out FILE        appended, one 'FEN | score | result' line a position
+  -out FILE        appended, one 'FEN | score | result' line a position, or, for a name
+                   ending in .bin, binary records of the network's inputs (HQTD:
+                   bench/training_data.h) for bench/nnue/train.py
+  -convert TEXT    turn a text file of datagen's into binary records (-out FILE.bin)
   -games N         games to play, or
   -positions N     positions to write
   -nodes N         each move's search by nodes, or

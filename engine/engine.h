@@ -88,7 +88,7 @@ public:
         int multiPv = 1;
         std::int64_t moveOverhead = 50;
         bool ponder = false; // the GUI may send `go ponder`; nothing here depends on it
-        bool useNnue = true; // chess and Chess960: the network's evaluation, not the tuned one
+        bool useNnue = true; // the games with a network: its evaluation, not the tuned one
 
         bool operator==(const Options&) const = default;
     };

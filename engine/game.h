@@ -42,12 +42,16 @@ namespace hq {
 // hook exists with the right signature and no unstated one does: a misspelt hook is a
 // compile error, not a feature silently switched off.
 struct GameHooks {
-    bool see = false;          // G::see_ge(pos, m, threshold): static exchange >= threshold
-    bool noisyGain = false;    // G::noisy_gain(pos, m): material a noisy move wins (delta pruning)
-    bool san = false;          // G::san(pos, m): the move in SAN, for PGN
-    bool setVariant = false;   // pos.set_variant(spec): the registered name being played
-    bool setChess960 = false;  // pos.set_chess960(on): king-takes-rook castling notation
-    bool useNnue = false;      // pos.set_use_nnue(on): evaluate with the network (Use NNUE)
+    bool see = false;         // G::see_ge(pos, m, threshold): static exchange >= threshold
+    bool noisyGain = false;   // G::noisy_gain(pos, m): material a noisy move wins (delta pruning)
+    bool san = false;         // G::san(pos, m): the move in SAN, for PGN
+    bool setVariant = false;  // pos.set_variant(spec): the registered name being played
+    bool setChess960 = false; // pos.set_chess960(on): king-takes-rook castling notation
+    bool useNnue = false;     // pos.set_use_nnue(on): evaluate with the network (Use NNUE)
+    // G::Features: the inputs of the game's network (engine/nnue.h's FeatureSet), for the
+    // network itself and for the training data (bench/training_data.h). A game may have
+    // the features (and its training data) before it has a network: useNnue needs them.
+    bool features = false;
     bool movesPerTurn = false; // pos.moves_per_turn(): single moves a turn (time sharing)
     bool display = false;      // G::display(pos): the position as a GUI draws it (display.h)
     // The tuning trace (eval_trace.h), all three or none: G::trace(pos, EvalTrace&),
@@ -151,6 +155,10 @@ concept HasSetUseNnue = requires(typename G::Position& pos, bool on) {
     { pos.set_use_nnue(on) } -> std::same_as<void>;
 };
 template <typename G>
+concept HasFeatures = requires {
+    typename G::Features;
+};
+template <typename G>
 concept HasDisplay = requires(const typename G::Position& pos) {
     { G::display(pos) } -> std::same_as<BoardDisplay>;
 };
@@ -189,6 +197,8 @@ template <typename G> constexpr bool check_hooks() {
         "hooks.setChess960 disagrees with Position::set_chess960(bool)");
     static_assert(
         h.useNnue == HasSetUseNnue<G>, "hooks.useNnue disagrees with Position::set_use_nnue(bool)");
+    static_assert(h.features == HasFeatures<G>, "hooks.features disagrees with G::Features");
+    static_assert(!h.useNnue || h.features, "hooks.useNnue needs G::Features (hooks.features)");
     static_assert(h.movesPerTurn == HasMovesPerTurn<G>,
         "hooks.movesPerTurn disagrees with Position::moves_per_turn() -> int");
     static_assert(h.display == HasDisplay<G>, "hooks.display disagrees with G::display(pos)");

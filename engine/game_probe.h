@@ -8,6 +8,7 @@
 
 #include "eval_trace.h"
 #include "game.h"
+#include "nnue.h"
 #include "score.h"
 #include "types.h"
 #include "variant_spec.h"
@@ -40,6 +41,13 @@ public:
     virtual std::vector<std::string> weight_names() const { return {}; }
     virtual std::vector<int> weight_values() const { return {}; }
     virtual bool trace(EvalTrace&) const { return false; }
+    // The network's inputs (GameHooks::features; 0: the game has none), the active
+    // features of the position for one perspective (at most max_features() of them,
+    // written to `out`; the count returned), and the mirror of a feature (engine/nnue.h).
+    virtual int network_inputs() const { return 0; }
+    virtual int max_features() const { return 0; }
+    virtual int features(Color, int*) const { return 0; }
+    virtual int mirror(int feature) const { return feature; }
 };
 
 // The probe of one game type; the tuning hooks are used when the game states them
@@ -87,6 +95,24 @@ public:
             G::trace(pos, t);
             return true;
         } else return false;
+    }
+
+    int network_inputs() const override {
+        if constexpr (G::hooks.features) return G::Features::Inputs;
+        else return 0;
+    }
+    int max_features() const override {
+        if constexpr (G::hooks.features) return 64 * G::Features::Planes + G::Features::MaxExtras;
+        else return 0;
+    }
+    int features(Color view, int* out) const override {
+        if constexpr (G::hooks.features)
+            return nnue::active_features<typename G::Features>(pos, view, out);
+        else return 0;
+    }
+    int mirror(int feature) const override {
+        if constexpr (G::hooks.features) return G::Features::mirror(feature);
+        else return feature;
     }
 
 private:

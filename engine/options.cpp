@@ -30,8 +30,8 @@ constexpr std::array<OptionDef, 7> OPTIONS = {{
     // Pondering is driven by `go ponder`; the option tells the GUI that Harlequin can.
     {"Ponder", OptionType::CHECK, 0, 0, 1, true,
         [](Engine::Options& o, std::int64_t v) { o.ponder = v != 0; }},
-    // Chess and Chess960 evaluate with the built-in network (variants/chess/nnue.h) or,
-    // when off, the hand-crafted evaluation; the other games ignore it.
+    // The games with a network (chess, Chess960, Martian Chess: engine/nnue.h) evaluate
+    // with it or, when off, with their hand-crafted evaluation; the others ignore it.
     {"Use NNUE", OptionType::CHECK, 1, 0, 1, false,
         [](Engine::Options& o, std::int64_t v) { o.useNnue = v != 0; }},
     {"Clear Hash", OptionType::BUTTON, 0, 0, 0, false, nullptr, [](Engine& e) { e.clear_hash(); }},

@@ -6,7 +6,7 @@
   (.ci/deps is not called, no apt-get or sudo), builds only the `harlequin` target with the
   web server and the tests off, passes the compiler and the network's absolute path on.
 - CMake configured with EVALFILE=/nonexistent/x.nnue fails, naming the file.
-- The network check (variants/chess/nnue/embed.cmake) refuses a truncated network and
+- The network check (variants/embed_network.cmake) refuses a truncated network and
   a file that is not one, and accepts the committed one.
 """
 import os
@@ -55,11 +55,12 @@ with tempfile.TemporaryDirectory() as tmp:
           "configure with EVALFILE=/nonexistent/x.nnue fails and names the file")
 
     # The network's own checks, run as the build runs them.
-    embed = os.path.join(ROOT, "variants/chess/nnue/embed.cmake")
+    embed = os.path.join(ROOT, "variants/embed_network.cmake")
     out_src = os.path.join(tmp, "net.cpp")
 
     def embed_run(path):
-        return run(["cmake", "-DNET=" + path, "-DOUT=" + out_src, "-P", embed])
+        return run(["cmake", "-DNET=" + path, "-DOUT=" + out_src, "-DGAME=chess", "-DINPUTS=768",
+                    "-P", embed])
 
     rc, out = embed_run(net)
     check(rc == 0 and os.path.exists(out_src), "the committed network passes the build's check")

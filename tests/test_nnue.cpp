@@ -20,7 +20,7 @@ using namespace hq;
 using namespace hq::test;
 using chess::Chess;
 using chess::Position;
-namespace nnue = chess::nnue;
+namespace cnnue = chess::nnue; // (hq::nnue is the framework)
 
 namespace {
 
@@ -47,11 +47,11 @@ std::vector<unsigned char> random_net_bytes(int hidden, std::uint64_t seed, int 
         for (int i = 0; i < 4; ++i) b.push_back((v >> (8 * i)) & 0xFF);
     };
     b.insert(b.end(), {'H', 'Q', 'N', 'N'});
-    u32(nnue::Version);
-    u32(nnue::Inputs);
+    u32(cnnue::Version);
+    u32(cnnue::Inputs);
     u32(std::uint32_t(hidden));
     Prng rng(seed);
-    const std::size_t words = std::size_t(nnue::Inputs) * hidden + 3 * std::size_t(hidden);
+    const std::size_t words = std::size_t(cnnue::Inputs) * hidden + 3 * std::size_t(hidden);
     for (std::size_t i = 0; i < words; ++i) {
         auto v = std::uint16_t(std::int16_t(int(rng.below(2 * range + 1)) - range));
         b.push_back(v & 0xFF);
@@ -61,15 +61,15 @@ std::vector<unsigned char> random_net_bytes(int hidden, std::uint64_t seed, int 
     return b;
 }
 
-nnue::Network network_of(const std::vector<unsigned char>& bytes) {
-    auto r = nnue::parse(bytes);
+cnnue::Network network_of(const std::vector<unsigned char>& bytes) {
+    auto r = cnnue::parse(bytes);
     if (auto* err = std::get_if<std::string>(&r)) FAIL(*err);
-    return std::move(std::get<nnue::Network>(r));
+    return std::move(std::get<cnnue::Network>(r));
 }
 
 // The first `hidden` entries of both perspectives agree.
 bool same_accumulators(
-    const nnue::Network& net, const nnue::Accumulators& a, const nnue::Accumulators& b) {
+    const cnnue::Network& net, const cnnue::Accumulators& a, const cnnue::Accumulators& b) {
     for (Color c : {WHITE, BLACK})
         if (std::memcmp(a.v[c], b.v[c], sizeof(std::int16_t) * std::size_t(net.hidden)) != 0)
             return false;
@@ -77,14 +77,14 @@ bool same_accumulators(
 }
 
 // The cached accumulators of `pos` equal a refresh, and the SIMD output the scalar one.
-void check_cached(const nnue::Network& net, const Position& pos) {
-    nnue::Accumulators scratch;
-    nnue::refresh(net, pos, scratch);
-    const nnue::Accumulators& cached = nnue::cached(net, pos);
+void check_cached(const cnnue::Network& net, const Position& pos) {
+    cnnue::Accumulators scratch;
+    cnnue::refresh(net, pos, scratch);
+    const cnnue::Accumulators& cached = cnnue::cached(net, pos);
     INFO(pos.fen() << " (hidden " << net.hidden << ")");
     REQUIRE(same_accumulators(net, cached, scratch));
-    REQUIRE(nnue::output(net, cached, pos.side_to_move())
-        == nnue::output_scalar(net, scratch, pos.side_to_move()));
+    REQUIRE(cnnue::output(net, cached, pos.side_to_move())
+        == cnnue::output_scalar(net, scratch, pos.side_to_move()));
 }
 
 struct Vector {
@@ -137,15 +137,15 @@ const char* const GameStarts[] = {
 TEST_CASE("the cached accumulators equal a refresh along random games, null moves, take-backs "
           "and jumps to other positions",
     "[nnue]") {
-    const nnue::Network small = network_of(random_net_bytes(32, 11, 2000));
-    const nnue::Network odd = network_of(random_net_bytes(160, 12, 3000));
-    const nnue::Network big = network_of(random_net_bytes(1024, 13, 500));
-    const nnue::Network* nets[] = {&nnue::embedded(), &small, &odd, &big};
+    const cnnue::Network small = network_of(random_net_bytes(32, 11, 2000));
+    const cnnue::Network odd = network_of(random_net_bytes(160, 12, 3000));
+    const cnnue::Network big = network_of(random_net_bytes(1024, 13, 500));
+    const cnnue::Network* nets[] = {&cnnue::embedded(), &small, &odd, &big};
     Prng rng(2024);
     int positions = 0, castles = 0, enPassants = 0, promotions = 0, captures = 0, nulls = 0,
         takeBacks = 0, jumps = 0;
     for (const char* start : GameStarts) {
-        for (const nnue::Network* net : nets) {
+        for (const cnnue::Network* net : nets) {
             Position pos = from_fen(start);
             Position other = from_fen(GameStarts[rng.below(std::size(GameStarts))]);
             std::vector<chess::Move> line;
@@ -209,7 +209,7 @@ TEST_CASE("the cached accumulators equal a refresh along random games, null move
 
 TEST_CASE("the built-in network evaluates the committed vectors as bench/nnue/reference.py does",
     "[nnue]") {
-    const nnue::Network& net = nnue::embedded();
+    const cnnue::Network& net = cnnue::embedded();
     VectorFile file = read_vectors(VectorsFile);
     REQUIRE(file.vectors.size() >= 40);
     INFO("tests/data/nnue_vectors.txt must be regenerated whenever "
@@ -219,10 +219,10 @@ TEST_CASE("the built-in network evaluates the committed vectors as bench/nnue/re
     for (const Vector& v : file.vectors) {
         Position p = from_fen(v.fen);
         INFO(v.fen);
-        CHECK(nnue::evaluate(net, p) == v.value);
-        nnue::Accumulators scratch;
-        nnue::refresh(net, p, scratch);
-        CHECK(nnue::output_scalar(net, scratch, p.side_to_move()) == v.value);
+        CHECK(cnnue::evaluate(net, p) == v.value);
+        cnnue::Accumulators scratch;
+        cnnue::refresh(net, p, scratch);
+        CHECK(cnnue::output_scalar(net, scratch, p.side_to_move()) == v.value);
         // And through the chess evaluation, when the position asks for the network.
         p.set_use_nnue(true);
         CHECK(chess::evaluate(p) == v.value);
@@ -232,9 +232,9 @@ TEST_CASE("the built-in network evaluates the committed vectors as bench/nnue/re
 TEST_CASE("a network whose accumulators wrap around and whose values reach the clamp evaluates "
           "as bench/nnue/reference.py does",
     "[nnue]") {
-    auto loaded = nnue::load_file(std::string(HARLEQUIN_TEST_DATA) + "/nnue_wild.nnue");
+    auto loaded = cnnue::load_file(std::string(HARLEQUIN_TEST_DATA) + "/nnue_wild.nnue");
     if (auto* err = std::get_if<std::string>(&loaded)) FAIL(*err);
-    const nnue::Network& net = std::get<nnue::Network>(loaded);
+    const cnnue::Network& net = std::get<cnnue::Network>(loaded);
     VectorFile file = read_vectors("nnue_wild_vectors.txt");
     INFO("regenerate tests/data/nnue_wild_vectors.txt with python3 bench/nnue/reference.py eval "
          "tests/data/nnue_wild.nnue --fens tests/data/nnue_wild_vectors.txt --out "
@@ -244,15 +244,15 @@ TEST_CASE("a network whose accumulators wrap around and whose values reach the c
     int clamped = 0;
     for (const Vector& v : file.vectors) {
         INFO(v.fen);
-        CHECK(nnue::evaluate(net, from_fen(v.fen)) == v.value);
-        clamped += std::abs(v.value) == nnue::MaxEval;
+        CHECK(cnnue::evaluate(net, from_fen(v.fen)) == v.value);
+        clamped += std::abs(v.value) == cnnue::MaxEval;
     }
     CHECK(clamped > 0);
 }
 
 TEST_CASE(
     "the network's evaluation of a position equals that of its colour-flipped mirror", "[nnue]") {
-    const nnue::Network wild = network_of(random_net_bytes(64, 99, 300));
+    const cnnue::Network wild = network_of(random_net_bytes(64, 99, 300));
     std::vector<std::string> fens;
     for (const Vector& v : read_vectors(VectorsFile).vectors) fens.push_back(v.fen);
     // And the positions of a few random games (castling rights and en passant squares).
@@ -272,12 +272,12 @@ TEST_CASE(
         Position p = from_fen(fen), q = from_fen(chess_mirror_fen(fen));
         INFO(fen << " / " << q.fen());
         REQUIRE(p.side_to_move() != q.side_to_move());
-        for (const nnue::Network* net : {&nnue::embedded(), &wild})
-            CHECK(nnue::evaluate(*net, p) == nnue::evaluate(*net, q));
+        for (const cnnue::Network* net : {&cnnue::embedded(), &wild})
+            CHECK(cnnue::evaluate(*net, p) == cnnue::evaluate(*net, q));
         // The mirror is a different position for the network's inputs.
-        nnue::Accumulators a, b;
-        nnue::refresh(wild, p, a);
-        nnue::refresh(wild, q, b);
+        cnnue::Accumulators a, b;
+        cnnue::refresh(wild, p, a);
+        cnnue::refresh(wild, q, b);
         differs += !same_accumulators(wild, a, b);
     }
     CHECK(differs > int(fens.size()) / 2);
@@ -287,10 +287,10 @@ TEST_CASE("the network loader refuses a truncated file, a wrong magic, version, 
           "hidden size, and trailing bytes, saying which",
     "[nnue]") {
     const std::vector<unsigned char> good = random_net_bytes(32, 5, 100);
-    REQUIRE(good.size() == nnue::file_size(32));
-    REQUIRE(std::holds_alternative<nnue::Network>(nnue::parse(good)));
+    REQUIRE(good.size() == cnnue::file_size(32));
+    REQUIRE(std::holds_alternative<cnnue::Network>(cnnue::parse(good)));
     auto refusal = [](const std::vector<unsigned char>& bytes) {
-        auto r = nnue::parse(bytes);
+        auto r = cnnue::parse(bytes);
         return std::holds_alternative<std::string>(r) ? std::get<std::string>(r) : "accepted";
     };
     auto with_u32 = [&](std::size_t at, std::uint32_t v) {
@@ -327,10 +327,10 @@ TEST_CASE("the network loader refuses a truncated file, a wrong magic, version, 
         std::ofstream out(truncated, std::ios::binary);
         out.write(reinterpret_cast<const char*>(good.data()), std::streamsize(good.size() / 2));
     }
-    auto r = nnue::load_file(truncated);
+    auto r = cnnue::load_file(truncated);
     REQUIRE(std::holds_alternative<std::string>(r));
     CHECK_THAT(std::get<std::string>(r), Contains(truncated) && Contains("truncated"));
-    auto missing = nnue::load_file((dir / "missing.nnue").string());
+    auto missing = cnnue::load_file((dir / "missing.nnue").string());
     REQUIRE(std::holds_alternative<std::string>(missing));
     CHECK_THAT(std::get<std::string>(missing), Contains("missing.nnue: cannot be read"));
     std::filesystem::remove_all(dir);

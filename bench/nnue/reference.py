@@ -63,7 +63,9 @@ def fnv1a64(data):
 
 
 class Network:
-    def __init__(self, data):
+    def __init__(self, data, inputs=None):
+        """inputs: the game's input count (None: chess's 768)."""
+        want = INPUTS if inputs is None else inputs
         if len(data) < HEADER.size:
             raise ValueError(f"{len(data)} bytes, too short for the HQNN header")
         magic, version, inputs, hidden = HEADER.unpack_from(data)
@@ -71,22 +73,23 @@ class Network:
             raise ValueError(f"not an HQNN network (magic {magic!r})")
         if version != VERSION:
             raise ValueError(f"HQNN version {version}, only {VERSION} is read")
-        if inputs != INPUTS:
-            raise ValueError(f"{inputs} inputs, the chess network has {INPUTS}")
+        if inputs != want:
+            raise ValueError(f"{inputs} inputs, the network wanted has {want}")
         if hidden == 0 or hidden % 32 or hidden > MAX_HIDDEN:
             raise ValueError(f"hidden size {hidden}: a multiple of 32 up to {MAX_HIDDEN}")
-        size = HEADER.size + 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4
+        size = HEADER.size + 2 * (inputs * hidden + hidden + 2 * hidden) + 4
         if len(data) != size:
             raise ValueError(f"{len(data)} bytes, a network of hidden size {hidden} "
                              f"has {size}")
         self.hidden = hidden
+        self.inputs = inputs
         self.checksum = fnv1a64(data)
         at = HEADER.size
-        words = np.frombuffer(data, dtype="<i2", count=INPUTS * hidden + 3 * hidden, offset=at)
+        words = np.frombuffer(data, dtype="<i2", count=inputs * hidden + 3 * hidden, offset=at)
         words = words.astype(np.int64)
-        self.w1 = words[:INPUTS * hidden].reshape(INPUTS, hidden)
-        self.b1 = words[INPUTS * hidden:INPUTS * hidden + hidden]
-        self.w2 = words[INPUTS * hidden + hidden:]
+        self.w1 = words[:inputs * hidden].reshape(inputs, hidden)
+        self.b1 = words[inputs * hidden:inputs * hidden + hidden]
+        self.w2 = words[inputs * hidden + hidden:]
         self.b2 = struct.unpack_from("<i", data, len(data) - 4)[0]
 
 
@@ -135,11 +138,11 @@ def evaluate(net, fen):
     return max(-MAX_EVAL, min(MAX_EVAL, value))
 
 
-def read_net(path):
+def read_net(path, inputs=None):
     with open(path, "rb") as f:
         data = f.read()
     try:
-        return Network(data)
+        return Network(data, inputs)
     except ValueError as e:
         sys.exit(f"{path}: {e}")
 

@@ -1,10 +1,16 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Trains Harlequin's chess network, (768 -> H) x 2 -> 1, and writes it as an HQNN file.
+"""Trains a Harlequin network, (N -> H) x 2 -> 1, for any game, and writes it as an HQNN file.
 
-    train.py --data FILE [FILE ...] --out variants/chess/nnue/default.nnue
+    train.py --data FILE [FILE ...] --out variants/GAME/nnue/default.nnue
              [--hidden 256] [--epochs 30] [--lambda 0.75] [--kh 0.7652 | --kh-per-klabel R]
              [--threads 2] [--init FILE.nnue]
+    train.py --dump FILE.bin [--limit N]      (binary records back as text)
+
+The data: binary files (.bin, `harlequin datagen -out FILE.bin` or `-convert`; HQTD,
+bench/training_data.h) of any game, whose header gives the game, its input count and
+each feature's mirror (Black's perspective), so the trainer needs no game's rules; or
+chess text files, below. All files of one run must be of one game.
 
 --init starts from an existing network (an HQNN file, read back exactly: with --epochs 0
 the file written is the one read) instead of random weights, so a new round of data can
@@ -13,12 +19,13 @@ refine the built-in network rather than replace it.
 --kh-per-klabel R sets kh to R times the fitted k_label (below), so that networks trained
 on data of different k_label keep one centipawn scale (R 0.7429: net = 1.346 sf).
 
-Each data line is `FEN | score | result | sf` (bench/nnue/label.py's output: Harlequin's
+Each chess text line is `FEN | score | result | sf` (bench/nnue/label.py's output: Harlequin's
 search score, the game's result and Stockfish's static evaluation, all White's view) or
 plain `FEN | score | result` (datagen's; --lambda then blends Harlequin's own score).
 
-The network's input is 768 features per side (colour relative to the side, piece type,
-square, the board flipped for Black); both sides' accumulators share one weight matrix;
+Chess's input is 768 features per side (colour relative to the side, piece type,
+square, the board flipped for Black); each game's are in its variants/GAME/nnue.h. Both
+sides' accumulators share one weight matrix;
 the output layer reads the side to move's accumulator first. The net predicts a score in
 centipawns, side to move's view, and is fitted so that sigmoid(kh * score) (base 10, /400,
 as in bench/tune/tune.py) matches
@@ -78,6 +85,74 @@ def parse_line(line):
     return feats, stm == "b", score, result, label
 
 
+HQTD_HEADER = struct.Struct("<4sII16s")
+
+
+def read_hqtd(path):
+    """A binary training file: (game, inputs, mirror, feats, black, score, result), with
+    feats the White-perspective features (N x max count, padded with `inputs`)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if len(data) < HQTD_HEADER.size:
+        sys.exit(f"{path}: {len(data)} bytes, too short for the HQTD header")
+    magic, version, inputs, game = HQTD_HEADER.unpack_from(data)
+    if magic != b"HQTD" or version != 1:
+        sys.exit(f"{path}: not HQTD v1 training data")
+    game = game.rstrip(b"\0").decode()
+    at = HQTD_HEADER.size
+    mirror = np.frombuffer(data, dtype="<u2", count=inputs, offset=at).astype(np.int64)
+    at += 2 * inputs
+    buf = np.frombuffer(data, dtype=np.uint8)
+    offsets = []
+    end = len(buf)
+    while at < end:
+        offsets.append(at)
+        at += 4 + 2 * int(buf[at])
+    if at != end:
+        sys.exit(f"{path}: the last record is cut short ({end - offsets[-1]} bytes)")
+    offs = np.array(offsets, dtype=np.int64)
+    counts = buf[offs].astype(np.int64)
+    flags = buf[offs + 1]
+    score = (buf[offs + 2].astype(np.int64) | buf[offs + 3].astype(np.int64) << 8).astype(np.uint16).view(np.int16)
+    width = int(counts.max()) if len(offs) else 1
+    feats = np.full((len(offs), width), inputs, dtype=np.int16)
+    for j in range(width):
+        rows = counts > j
+        at = offs[rows] + 4 + 2 * j
+        feats[rows, j] = (buf[at].astype(np.int64) | buf[at + 1].astype(np.int64) << 8)
+    if len(offs) and int(feats[feats != inputs].max(initial=0)) >= inputs:
+        sys.exit(f"{path}: a feature number beyond the {inputs} inputs")
+    black = (flags & 1).astype(bool)
+    result = ((flags >> 1) & 3).astype(np.float32) / 2
+    return game, inputs, mirror, feats, black, score.astype(np.float32), result
+
+
+def load_binary(paths):
+    """Binary files of one game: (game, inputs, mirror, feats, black, score, result, label)."""
+    parts, kind = [], None
+    for path in paths:
+        game, inputs, mirror, feats, black, score, result = read_hqtd(path)
+        if kind is None:
+            kind = (game, inputs, mirror)
+        elif (game, inputs) != kind[:2] or not np.array_equal(mirror, kind[2]):
+            sys.exit(f"{path}: {game} data with {inputs} inputs, but {paths[0]} is {kind[0]}'s with {kind[1]}")
+        parts.append((feats, black, score, result))
+        print(f"read {path}: {len(result)} {game} positions", file=sys.stderr)
+    width = max(p[0].shape[1] for p in parts)
+    feats = np.concatenate([np.pad(p[0], ((0, 0), (0, width - p[0].shape[1])), constant_values=kind[1]) for p in parts])
+    black, score, result = (np.concatenate([p[i] for p in parts]) for i in (1, 2, 3))
+    return kind[0], kind[1], kind[2], feats, black, score, result, score.copy()
+
+
+def dump(path, limit):
+    game, inputs, mirror, feats, black, score, result = read_hqtd(path)
+    print(f"# {game}: {inputs} inputs, {len(result)} positions; features (White's view) | "
+          f"side to move | score | result (White's view)")
+    for i in range(len(result) if not limit else min(limit, len(result))):
+        f = " ".join(str(int(x)) for x in feats[i] if x != inputs)
+        print(f"{f} | {'b' if black[i] else 'w'} | {int(score[i])} | {result[i]:.1f}")
+
+
 def load(paths):
     """White-perspective features (N x 32, PAD-filled), black-to-move flags, and the
     score, result and label columns (White's view). Parsed files are cached as .npz."""
@@ -108,6 +183,13 @@ def load(paths):
     return tuple(np.concatenate([p[i] for p in parts]) for i in range(5))
 
 
+def mirrored_view(feats, mirror, pad):
+    """Black's perspective from White's, by the game's mirror table (HQTD header)."""
+    f = feats.astype(np.int64)
+    out = np.where(f == pad, pad, mirror[np.minimum(f, pad - 1)])
+    return out.astype(np.int16)
+
+
 def black_view(feats):
     """The same pieces seen from Black: colours swapped, board flipped vertically."""
     f = feats.astype(np.int32)
@@ -125,14 +207,15 @@ def fit_k(label, result):
 
 
 class Net(torch.nn.Module):
-    def __init__(self, hidden):
+    def __init__(self, hidden, inputs=PAD):
         super().__init__()
-        self.ft = torch.nn.EmbeddingBag(PAD + 1, hidden, mode="sum", padding_idx=PAD)
+        self.inputs = inputs
+        self.ft = torch.nn.EmbeddingBag(inputs + 1, hidden, mode="sum", padding_idx=inputs)
         self.ft_bias = torch.nn.Parameter(torch.zeros(hidden))
         self.out = torch.nn.Linear(2 * hidden, 1)
         with torch.no_grad():
             self.ft.weight.uniform_(-0.05, 0.05)
-            self.ft.weight[PAD].zero_()
+            self.ft.weight[inputs].zero_()
             self.out.weight.uniform_(-0.05, 0.05)
             self.out.bias.zero_()
 
@@ -155,26 +238,26 @@ class Net(torch.nn.Module):
 def load_into(net, path):
     """Sets net's weights to those of an HQNN file, read by reference.py (the engine's
     reader): the inverse of export's quantisation, so exporting gives back the same bytes."""
-    src = reference.read_net(path)  # exits with the reason on a file the engine refuses
+    src = reference.read_net(path, net.inputs)  # exits with the reason on a file the engine refuses
     if src.hidden != net.ft_bias.shape[0]:
         raise SystemExit(f"{path}: hidden size {src.hidden}, but --hidden is {net.ft_bias.shape[0]}")
     with torch.no_grad():
-        net.ft.weight[:PAD] = torch.from_numpy((src.w1 / QA).astype(np.float32))
-        net.ft.weight[PAD].zero_()
+        net.ft.weight[:net.inputs] = torch.from_numpy((src.w1 / QA).astype(np.float32))
+        net.ft.weight[net.inputs].zero_()
         net.ft_bias.copy_(torch.from_numpy((src.b1 / QA).astype(np.float32)))
         net.out.weight[0] = torch.from_numpy((src.w2 / QB).astype(np.float32))
         net.out.bias.fill_(src.b2 / (QA * QB))
 
 
 def export(net, path):
-    w1 = net.ft.weight.detach().numpy()[:PAD]  # 768 x H
+    w1 = net.ft.weight.detach().numpy()[:net.inputs]  # inputs x H
     b1 = net.ft_bias.detach().numpy()
     w2 = net.out.weight.detach().numpy()[0]
     b2 = float(net.out.bias.detach().numpy()[0])
     hidden = w1.shape[1]
     q = lambda a, s: np.clip(np.round(a * s), -32767, 32767).astype("<i2")
     with open(path, "wb") as f:
-        f.write(b"HQNN" + struct.pack("<III", 1, PAD, hidden))
+        f.write(b"HQNN" + struct.pack("<III", 1, net.inputs, hidden))
         f.write(q(w1, QA).tobytes())
         f.write(q(b1, QA).tobytes())
         f.write(q(w2, QB).tobytes())
@@ -183,8 +266,9 @@ def export(net, path):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", nargs="+", required=True)
-    ap.add_argument("--out", required=True)
+    ap.add_argument("--data", nargs="+")
+    ap.add_argument("--out")
+    ap.add_argument("--dump", help="print a binary training file's records as text, and stop")
     ap.add_argument("--hidden", type=int, default=256)
     ap.add_argument("--epochs", type=int, default=30)
     ap.add_argument("--batch", type=int, default=16384)
@@ -201,6 +285,11 @@ def main():
     ap.add_argument("--mirror", action="store_true",
                     help="show each training batch's positions mirrored left-right at random, half of them")
     args = ap.parse_args()
+    if args.dump:
+        dump(args.dump, args.limit)
+        return
+    if not args.data or not args.out:
+        ap.error("--data and --out are required (or --dump FILE.bin)")
     if args.kh_per_klabel < 0:
         ap.error("--kh-per-klabel must be positive")
 
@@ -208,7 +297,18 @@ def main():
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
 
-    feats, black, score, result, label = load(args.data)
+    binary = [p.endswith(".bin") for p in args.data]
+    if any(binary) and not all(binary):
+        ap.error("--data: binary (.bin) and text files cannot be mixed")
+    if all(binary):
+        game, inputs, mirror, feats, black, score, result, label = load_binary(args.data)
+        black_feats = lambda f: mirrored_view(f, mirror, inputs)
+    else:
+        game, inputs = "chess", PAD
+        feats, black, score, result, label = load(args.data)
+        black_feats = black_view
+    if args.mirror and game != "chess":
+        ap.error("--mirror (left-right flips) is for chess's board only")
     if args.limit:
         feats, black, score, result, label = (a[: args.limit] for a in (feats, black, score, result, label))
     n = len(result)
@@ -219,17 +319,18 @@ def main():
     sign = np.where(black, -1.0, 1.0).astype(np.float32)
     target = args.lam * sigmoid10(k_label * label * sign) + (1 - args.lam) * np.where(black, 1 - result, result)
     target = target.astype(np.float32)
-    print(f"{n} positions, k_label {k_label:.4f}, lambda {args.lam}, kh {args.kh}, hidden {args.hidden}", file=sys.stderr)
+    print(f"{game}: {n} positions, {inputs} inputs, k_label {k_label:.4f}, lambda {args.lam}, kh {args.kh}, "
+          f"hidden {args.hidden}", file=sys.stderr)
 
     order = rng.permutation(n)
     n_hold = int(n * args.holdout)
     hold, train = order[:n_hold], order[n_hold:]
     tw = torch.from_numpy(feats.astype(np.int64))
-    tb = torch.from_numpy(black_view(feats).astype(np.int64))
+    tb = torch.from_numpy(black_feats(feats).astype(np.int64))
     tbtm = torch.from_numpy(black)
     tt = torch.from_numpy(target)
 
-    net = Net(args.hidden)
+    net = Net(args.hidden, inputs)
     if args.init:
         load_into(net, args.init)
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)

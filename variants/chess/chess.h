@@ -6,6 +6,7 @@
 #include "engine/score.h"
 #include "evaluate.h"
 #include "movegen.h"
+#include "nnue.h"
 #include "notation.h"
 #include "position.h"
 
@@ -21,7 +22,9 @@ struct Chess {
         .san = true,
         .setChess960 = true,
         .useNnue = true,
+        .features = true,
         .trace = true};
+    using Features = nnue::Features;
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return chess::count_legal(pos); }

@@ -9,6 +9,7 @@
 #include "engine/score.h"
 #include "evaluate.h"
 #include "movegen.h"
+#include "nnue.h"
 #include "notation.h"
 #include "position.h"
 
@@ -28,7 +29,9 @@ struct ControlChess {
     using Move = control::Move;
     using MoveList = control::MoveList;
     static constexpr bool alternating = true;
-    static constexpr GameHooks hooks = {.san = true, .display = true, .trace = true};
+    static constexpr GameHooks hooks
+        = {.san = true, .features = true, .display = true, .trace = true};
+    using Features = nnue::Features;
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return control::count_legal(pos); }

@@ -9,6 +9,7 @@
 #include "engine/score.h"
 #include "evaluate.h"
 #include "movegen.h"
+#include "nnue.h"
 #include "position.h"
 
 #include <fmt/format.h>
@@ -33,8 +34,13 @@ struct Martian {
     using Move = martian::Move;
     using MoveList = MartianMoveList;
     static constexpr bool alternating = true;
-    static constexpr GameHooks hooks
-        = {.san = true, .display = true, .trace = true, .searchSkips = true};
+    static constexpr GameHooks hooks = {.san = true,
+        .useNnue = true,
+        .features = true,
+        .display = true,
+        .trace = true,
+        .searchSkips = true};
+    using Features = nnue::Features;
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return martian::count_legal(pos); }

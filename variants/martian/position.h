@@ -102,6 +102,10 @@ public:
     [[nodiscard]] bool last_was_pass() const { return st().passed; }
     // There is no check in Martian Chess.
     [[nodiscard]] bool in_check() const { return false; }
+    // Whether evaluate() asks the network (nnue.h) or the hand-crafted evaluation: off
+    // unless the engine turns it on for a search (the Use NNUE option), as in chess.
+    [[nodiscard]] bool use_nnue() const { return nnue; }
+    void set_use_nnue(bool on) { nnue = on; }
 
     // ---- Moves ----------------------------------------------------------------------
     void do_move(Move m);
@@ -153,6 +157,7 @@ private:
     Bitboard occupied = 0;
     Color sideToMove = WHITE;
     int gamePly = 0;
+    bool nnue = false;
     // The undo stack: the last entry is the current state.
     std::vector<StateInfo> states;
 };

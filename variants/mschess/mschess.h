@@ -8,6 +8,7 @@
 #include "engine/score.h"
 #include "evaluate.h"
 #include "movegen.h"
+#include "nnue.h"
 #include "notation.h"
 #include "position.h"
 
@@ -60,7 +61,8 @@ struct MsChess {
     using MoveList = MsMoveList;
     static constexpr bool alternating = true;
     static constexpr GameHooks hooks
-        = {.san = true, .setVariant = true, .display = true, .trace = true};
+        = {.san = true, .setVariant = true, .features = true, .display = true, .trace = true};
+    using Features = nnue::Features;
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return mschess::count_legal(pos); }

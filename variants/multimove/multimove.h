@@ -9,6 +9,7 @@
 #include "engine/score.h"
 #include "evaluate.h"
 #include "movegen.h"
+#include "nnue.h"
 #include "notation.h"
 #include "position.h"
 
@@ -22,9 +23,11 @@ struct MultiMove {
     static constexpr GameHooks hooks = {.san = true,
         .setVariant = true,
         .setChess960 = true,
+        .features = true,
         .movesPerTurn = true,
         .display = true,
         .trace = true};
+    using Features = nnue::Features;
 
     // Single moves the turn look-ahead may try: inside the search (past it the search
     // finds out by itself), and for the referee's verdict (exact in any real game; past it
