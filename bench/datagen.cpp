@@ -242,7 +242,10 @@ void Generator::worker(int id) {
     auto engine = make_engine(opt.variant);
     auto referee = make_referee(opt.variant);
     auto probe = make_probe(opt.variant);
-    engine->set_options({std::size_t(opt.hashMb), 1, 1, 0});
+    Engine::Options searchOptions;
+    searchOptions.hashMb = std::size_t(opt.hashMb);
+    searchOptions.moveOverhead = 0;
+    engine->set_options(searchOptions);
     {
         std::lock_guard lock(m);
         engines[std::size_t(id)] = engine.get();

@@ -2,12 +2,18 @@
 #include "engine.h"
 
 #include <chrono>
+#include <fmt/format.h>
 
 namespace hq {
 
 Engine::~Engine() {
     stop();
     wait();
+}
+
+std::optional<std::string> Engine::load_network(const std::string& path) {
+    if (path.empty() || path == BuiltInNetwork) return std::nullopt;
+    return fmt::format("{} has no network to load {} into", spec().name, path);
 }
 
 void Engine::wait() {

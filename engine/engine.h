@@ -89,6 +89,8 @@ public:
         std::int64_t moveOverhead = 50;
         bool ponder = false; // the GUI may send `go ponder`; nothing here depends on it
         bool useNnue = true; // the games with a network: its evaluation, not the tuned one
+        // The network file of the game being played (EvalFile); empty: the built-in one.
+        std::string evalFile;
 
         bool operator==(const Options&) const = default;
     };
@@ -108,6 +110,15 @@ protected:
     virtual std::uint64_t run_perft(int depth, const DivideFn& divide) = 0;
     virtual void run_search(SharedSearch& shared, const SearchCallbacks& callbacks) = 0;
     [[nodiscard]] virtual int moves_per_turn() const { return 1; }
+
+public:
+    // Loads `path` as this game's network (empty or "<built-in>": the built-in one), for
+    // the searches once options().evalFile names it; on error the reason, and the network
+    // in use stays. A game without a network refuses every file.
+    [[nodiscard]] virtual std::optional<std::string> load_network(const std::string& path);
+    static constexpr std::string_view BuiltInNetwork = "<built-in>";
+
+protected:
     [[nodiscard]] virtual Color side_to_move() const = 0;
 
     // Runs `job` on the worker thread after the previous job has finished.

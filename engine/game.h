@@ -47,7 +47,9 @@ struct GameHooks {
     bool san = false;         // G::san(pos, m): the move in SAN, for PGN
     bool setVariant = false;  // pos.set_variant(spec): the registered name being played
     bool setChess960 = false; // pos.set_chess960(on): king-takes-rook castling notation
-    bool useNnue = false;     // pos.set_use_nnue(on): evaluate with the network (Use NNUE)
+    // pos.set_network(const nnue::Network*): evaluate with that network (nullptr: the
+    // hand-crafted evaluation), and G::network(), the built-in one (Use NNUE, EvalFile).
+    bool useNnue = false;
     // G::Features: the inputs of the game's network (engine/nnue.h's FeatureSet), for the
     // network itself and for the training data (bench/training_data.h). A game may have
     // the features (and its training data) before it has a network: useNnue needs them.
@@ -152,7 +154,8 @@ concept HasSetChess960 = requires(typename G::Position& pos, bool on) {
 };
 template <typename G>
 concept HasSetUseNnue = requires(typename G::Position& pos, bool on) {
-    { pos.set_use_nnue(on) } -> std::same_as<void>;
+    { pos.set_network(nullptr) } -> std::same_as<void>;
+    {G::network()};
 };
 template <typename G>
 concept HasFeatures = requires {
@@ -195,8 +198,9 @@ template <typename G> constexpr bool check_hooks() {
         "hooks.setVariant disagrees with Position::set_variant(const VariantSpec&)");
     static_assert(h.setChess960 == HasSetChess960<G>,
         "hooks.setChess960 disagrees with Position::set_chess960(bool)");
-    static_assert(
-        h.useNnue == HasSetUseNnue<G>, "hooks.useNnue disagrees with Position::set_use_nnue(bool)");
+    static_assert(h.useNnue == HasSetUseNnue<G>,
+        "hooks.useNnue disagrees with Position::set_network(const nnue::Network*) and "
+        "G::network()");
     static_assert(h.features == HasFeatures<G>, "hooks.features disagrees with G::Features");
     static_assert(!h.useNnue || h.features, "hooks.useNnue needs G::Features (hooks.features)");
     static_assert(h.movesPerTurn == HasMovesPerTurn<G>,

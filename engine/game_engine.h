@@ -5,10 +5,12 @@
 
 #include "engine.h"
 #include "game.h"
+#include "nnue.h"
 #include "perft.h"
 #include "search.h"
 
 #include <fmt/format.h>
+#include <memory>
 #include <mutex>
 
 namespace hq {
@@ -70,8 +72,16 @@ protected:
     void run_search(SharedSearch& shared, const SearchCallbacks& callbacks) override {
         Position p = snapshot();
         // The evaluation's setting travels with the position the search threads copy; the
-        // options cannot change during the search (set_options stops it first).
-        if constexpr (G::hooks.useNnue) p.set_use_nnue(options().useNnue);
+        // options cannot change during the search (set_options stops it first). A file the
+        // front-end did not load first (a new game's engine) is loaded here; one that does
+        // not load leaves the built-in network (the front-ends check files when set).
+        if constexpr (G::hooks.useNnue) {
+            if (options().evalFile != fileNetPath && load(options().evalFile)) {
+                fileNet.reset();
+                fileNetPath = options().evalFile;
+            }
+            p.set_network(options().useNnue ? fileNet ? fileNet.get() : &G::network() : nullptr);
+        }
         think<G>(p, shared, callbacks);
     }
     [[nodiscard]] Color side_to_move() const override {
@@ -95,7 +105,34 @@ protected:
         return root;
     }
 
+public:
+    std::optional<std::string> load_network(const std::string& path) override {
+        if constexpr (G::hooks.useNnue) {
+            halt();
+            return load(path);
+        } else return Engine::load_network(path);
+    }
+
 private:
+    // The network file in use (EvalFile), or none (fileNetPath empty): the built-in one.
+    std::optional<std::string> load(const std::string& path) {
+        if constexpr (G::hooks.useNnue) {
+            if (path.empty() || path == BuiltInNetwork) {
+                fileNet.reset();
+                fileNetPath = path;
+                return std::nullopt;
+            }
+            if (fileNet && path == fileNetPath) return std::nullopt;
+            auto r = nnue::load_file(path, G::Features::Inputs, G::Features::name);
+            if (auto* err = std::get_if<std::string>(&r)) return *err; // nothing changed
+            fileNet = std::make_shared<const nnue::Network>(std::move(std::get<nnue::Network>(r)));
+            fileNetPath = path;
+        }
+        return std::nullopt;
+    }
+    std::shared_ptr<const nnue::Network> fileNet;
+    std::string fileNetPath;
+
     // Applies engine-level settings the game understands (only those it has hooks for).
     void configure(Position& p) const { configure_position<G>(p, spec(), chess960); }
 

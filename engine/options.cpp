@@ -18,7 +18,7 @@ bool same_name(std::string_view a, std::string_view b) {
     });
 }
 
-constexpr std::array<OptionDef, 7> OPTIONS = {{
+constexpr std::array<OptionDef, 8> OPTIONS = {{
     {"Hash", OptionType::SPIN, 16, 1, 65536, true,
         [](Engine::Options& o, std::int64_t v) { o.hashMb = std::size_t(v); }},
     {"Threads", OptionType::SPIN, 1, 1, 256, true,
@@ -34,6 +34,14 @@ constexpr std::array<OptionDef, 7> OPTIONS = {{
     // with it or, when off, with their hand-crafted evaluation; the others ignore it.
     {"Use NNUE", OptionType::CHECK, 1, 0, 1, false,
         [](Engine::Options& o, std::int64_t v) { o.useNnue = v != 0; }},
+    // The network file of the game being played (engine/nnue.h; docs/nnue.md): its input
+    // count must be the game's. A new game (UCI_Variant) tries the same file and falls back
+    // to its built-in network when the file is not one of its own.
+    {"EvalFile", OptionType::STRING, 0, 0, 0, false, nullptr, nullptr, Engine::BuiltInNetwork,
+        [](Engine::Options& o, std::string_view v) {
+            o.evalFile = v == Engine::BuiltInNetwork ? std::string() : std::string(v);
+        },
+        [](Engine& e, const std::string& v) { return e.load_network(v); }},
     {"Clear Hash", OptionType::BUTTON, 0, 0, 0, false, nullptr, [](Engine& e) { e.clear_hash(); }},
 }};
 
@@ -65,6 +73,7 @@ std::variant<std::int64_t, std::string> parse_option_value(
     case OptionType::BUTTON:
         if (value.empty()) return std::int64_t(0);
         return fmt::format("option {} is a button and takes no value", def.name);
+    case OptionType::STRING: return fmt::format("option {} takes text", def.name);
     }
     return std::string("unknown option type");
 }
@@ -78,6 +87,15 @@ bool apply_option(
     Engine::Options before = options;
     def.set(options, value);
     return !(before == options);
+}
+
+std::optional<std::string> set_text_option(
+    const OptionDef& def, const std::string& value, Engine::Options& options, Engine& engine) {
+    const std::string text = value.empty() ? std::string(def.defaultText) : value;
+    if (def.check)
+        if (auto err = def.check(engine, text)) return fmt::format("{}: {}", def.name, *err);
+    def.setText(options, text);
+    return std::nullopt;
 }
 
 } // namespace hq

@@ -20,7 +20,7 @@
 
 namespace hq {
 
-enum class OptionType { SPIN, CHECK, BUTTON };
+enum class OptionType { SPIN, CHECK, BUTTON, STRING };
 
 struct OptionDef {
     std::string_view name;
@@ -34,6 +34,12 @@ struct OptionDef {
     void (*set)(Engine::Options&, std::int64_t) = nullptr;
     // Button: what pressing it does to the engine.
     void (*press)(Engine&) = nullptr;
+    // String: the default text, and how a value (already accepted by `check`) is stored.
+    std::string_view defaultText = {};
+    void (*setText)(Engine::Options&, std::string_view) = nullptr;
+    // String: whether the engine takes the value (EvalFile: the file loads as the game's
+    // network); the reason when not. The front-ends call it before storing the value.
+    std::optional<std::string> (*check)(Engine&, const std::string&) = nullptr;
 };
 
 // Every engine option, in the order GUIs list them.
@@ -44,6 +50,7 @@ struct OptionDef {
 
 // The value text parsed for `def`: a number within the spin's range, `true`/`false` for a
 // check (any case), nothing for a button; or the error message naming what it takes.
+// String options are not parsed here: see set_text_option.
 [[nodiscard]] std::variant<std::int64_t, std::string> parse_option_value(
     const OptionDef& def, std::string_view value);
 
@@ -51,5 +58,10 @@ struct OptionDef {
 // is pressed on `engine`.
 bool apply_option(
     const OptionDef& def, std::int64_t value, Engine::Options& options, Engine& engine);
+
+// A string option's value, checked by the engine (def.check) and stored in `options`; or
+// the reason it was refused (options unchanged).
+[[nodiscard]] std::optional<std::string> set_text_option(
+    const OptionDef& def, const std::string& value, Engine::Options& options, Engine& engine);
 
 } // namespace hq

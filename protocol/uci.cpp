@@ -98,6 +98,9 @@ void Uci::cmd_uci() {
                 "option name {} type check default {}", d.name, d.defaultValue ? "true" : "false");
             break;
         case OptionType::BUTTON: println("option name {} type button", d.name); break;
+        case OptionType::STRING:
+            println("option name {} type string default {}", d.name, d.defaultText);
+            break;
         }
     }
     println("uciok");
@@ -113,7 +116,12 @@ bool Uci::select_variant(const std::string& value) {
     }
     engine->halt();
     engine = make_engine(*name);
-    // The new game's engine keeps the options set so far (Hash, Threads, MultiPV...).
+    // The new game's engine keeps the options set so far (Hash, Threads, MultiPV...). A
+    // network file of another game does not fit this one: its built-in network then.
+    if (auto err = engine->load_network(options.evalFile)) {
+        error(fmt::format("EvalFile: {}; {} uses its built-in network", *err, *name));
+        options.evalFile.clear();
+    }
     engine->set_options(options);
     engine->set_chess960(chess960Option);
     announce_variant(engine->spec());
@@ -152,6 +160,11 @@ void Uci::cmd_setoption(const std::vector<std::string>& words) {
     const OptionDef* def = find_option(name);
     if (!def) {
         error(fmt::format("unknown option '{}'", join_words(words, 2, valuePos)));
+        return;
+    }
+    if (def->type == OptionType::STRING) {
+        if (auto err = set_text_option(*def, value, options, *engine)) error(*err);
+        else engine->set_options(options);
         return;
     }
     auto parsed = parse_option_value(*def, value);

@@ -256,6 +256,9 @@ void XBoard::cmd_protover() {
             println("feature option=\"{} -check {}\"", d.name, d.defaultValue);
             break;
         case OptionType::BUTTON: println("feature option=\"{} -button\"", d.name); break;
+        case OptionType::STRING:
+            println("feature option=\"{} -file {}\"", d.name, d.defaultText);
+            break;
         }
     }
     println("feature done=1");
@@ -279,6 +282,10 @@ bool XBoard::select_variant(const std::string& name) {
     stop_search();
     if (engine->spec().name != *canonical) {
         engine = make_engine(*canonical);
+        if (auto err = engine->load_network(options.evalFile)) {
+            println("telluser EvalFile: {}; {} uses its built-in network", *err, *canonical);
+            options.evalFile.clear();
+        }
         engine->set_options(options);
         game = std::make_unique<XBoardGame>(make_referee(*canonical));
     } else {
@@ -410,6 +417,11 @@ void XBoard::cmd_option(const std::string& setting) {
     const OptionDef* def = find_option(name);
     if (!def) {
         println("Error (unknown option): {}", name);
+        return;
+    }
+    if (def->type == OptionType::STRING) { // checked when the engine is free
+        pendingText.emplace_back(def, value);
+        apply_options();
         return;
     }
     // XBoard sends a check option's value as 1 or 0.
@@ -587,6 +599,9 @@ void XBoard::apply_options() {
 }
 
 void XBoard::commit_options() {
+    for (const auto& [def, value] : pendingText)
+        if (auto err = set_text_option(*def, value, options, *engine)) println("telluser {}", *err);
+    pendingText.clear();
     if (std::size_t mb = engine->set_options(options); mb < options.hashMb)
         println("telluser not enough memory for a {} MB hash; using {} MB", options.hashMb, mb);
     for (const OptionDef* d : pendingButtons) d->press(*engine);

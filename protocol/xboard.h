@@ -90,6 +90,8 @@ private:
     Engine::Options options;
     bool optionsPending = false;
     std::vector<const OptionDef*> pendingButtons; // pressed at commit_options()
+    // String options (EvalFile) and their values, checked and set at commit_options().
+    std::vector<std::pair<const OptionDef*, std::string>> pendingText;
 
     Mode mode = Mode::IDLE;
     std::optional<Color> engineColor = BLACK; // nothing in force mode

@@ -521,7 +521,10 @@ class Fuzzer:
                         "setoption name UCI_Variant value", "setoption name UCI_Variant",
                         "setoption name Clear Hash", "setoption name Ponder value true",
                         "setoption name Hash value 1.5", "setoption name Hash value 0x10",
-                        "setoption name MultiPV value 9223372036854775808"])
+                        "setoption name MultiPV value 9223372036854775808",
+                        "setoption name EvalFile value /nonexistent/x.nnue", "setoption name EvalFile value /etc/passwd",
+                        "setoption name EvalFile value /dev/null", "setoption name EvalFile value",
+                        "setoption name EvalFile value <built-in>", "setoption name EvalFile"])
                     out = self.uci(line)
                     self.count("uci/%s/setoption" % game)
                     now = self.uci_fen()

@@ -224,7 +224,7 @@ TEST_CASE("the built-in network evaluates the committed vectors as bench/nnue/re
         cnnue::refresh(net, p, scratch);
         CHECK(cnnue::output_scalar(net, scratch, p.side_to_move()) == v.value);
         // And through the chess evaluation, when the position asks for the network.
-        p.set_use_nnue(true);
+        p.set_network(&net);
         CHECK(chess::evaluate(p) == v.value);
     }
 }
@@ -376,4 +376,62 @@ TEST_CASE("Use NNUE false switches chess to the hand-crafted evaluation: go dept
     p.send("setoption name Use NNUE value false");
     CHECK(nodes_of_search(p, position, 6) == classical);
     CHECK(quit(p, std::chrono::seconds(2)) == 0);
+}
+
+TEST_CASE("EvalFile loads a game's network from a file: a copy of the built-in one searches "
+          "the same tree, another network another, a file of another game or none is refused "
+          "and the network in use stays",
+    "[nnue][uci]") {
+    const auto dir = std::filesystem::temp_directory_path()
+        / ("harlequin-evalfile-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string copy = (dir / "copy.nnue").string(), other = (dir / "other.nnue").string();
+    {
+        auto bytes = cnnue::embedded_bytes();
+        std::ofstream(copy, std::ios::binary)
+            .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+        auto random = random_net_bytes(64, 21, 3000);
+        std::ofstream(other, std::ios::binary)
+            .write(reinterpret_cast<const char*>(random.data()), std::streamsize(random.size()));
+    }
+    Process p = start_engine();
+    const auto declared = uci_lines(p);
+    CHECK(std::ranges::count(declared, "option name EvalFile type string default <built-in>") == 1);
+    const std::string position = "position fen r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/"
+                                 "R1BQ1RK1 w - - 2 10";
+    const std::uint64_t builtIn = nodes_of_search(p, position, 6);
+    p.send("setoption name EvalFile value " + copy);
+    CHECK(nodes_of_search(p, position, 6) == builtIn);
+    p.send("setoption name EvalFile value " + other);
+    const std::uint64_t random = nodes_of_search(p, position, 6);
+    CHECK(random != builtIn);
+
+    // Refused, with the reason; the random network stays in use.
+    auto refused = [&](const std::string& value, const std::string& reason) {
+        std::vector<std::string> seen;
+        p.send("setoption name EvalFile value " + value);
+        REQUIRE(ask(p, "isready", "readyok", std::chrono::seconds(5), &seen));
+        CHECK(std::ranges::any_of(seen, [&](const std::string& l) {
+            return l.find("info string error: EvalFile: ") == 0 && l.find(reason) != l.npos;
+        }));
+        CHECK(nodes_of_search(p, position, 6) == random);
+    };
+    refused((dir / "missing.nnue").string(), "missing.nnue: cannot be read");
+    refused(std::string(HARLEQUIN_TEST_DATA) + "/../../variants/martian/nnue/default.nnue",
+        "130 inputs, but the chess network has 768");
+
+    // Another game does not take chess's file: it says so and uses its own network.
+    std::vector<std::string> seen;
+    p.send("setoption name UCI_Variant value martian");
+    REQUIRE(ask(p, "isready", "readyok", std::chrono::seconds(5), &seen));
+    CHECK(std::ranges::any_of(seen, [](const std::string& l) {
+        return l.find("768 inputs, but the martian network has 130; martian uses its built-in "
+                      "network")
+            != l.npos;
+    }));
+    p.send("setoption name EvalFile value <built-in>");
+    p.send("setoption name UCI_Variant value chess");
+    CHECK(nodes_of_search(p, position, 6) == builtIn);
+    CHECK(quit(p, std::chrono::seconds(2)) == 0);
+    std::filesystem::remove_all(dir);
 }

@@ -227,7 +227,8 @@ TEST_CASE("uci declares every option of the README's table, with type and range"
     }
     for (const DeclaredOption& o : declared) {
         INFO(o.name);
-        CHECK((o.type == "spin" || o.type == "check" || o.type == "button" || o.type == "combo"));
+        CHECK((o.type == "spin" || o.type == "check" || o.type == "button" || o.type == "combo"
+            || o.type == "string"));
         if (o.type == "spin") {
             REQUIRE(o.min);
             REQUIRE(o.max);

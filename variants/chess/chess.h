@@ -25,6 +25,7 @@ struct Chess {
         .features = true,
         .trace = true};
     using Features = nnue::Features;
+    static const hq::nnue::Network& network() { return nnue::embedded(); }
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return chess::count_legal(pos); }

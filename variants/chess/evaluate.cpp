@@ -208,7 +208,7 @@ template <typename T> int evaluate_white(const Position& pos, T& tr, int& phase,
 } // namespace
 
 Value evaluate(const Position& pos) {
-    if (pos.use_nnue()) return nnue::evaluate(nnue::embedded(), pos);
+    if (pos.network()) return nnue::evaluate(*pos.network(), pos);
     return evaluate_classical(pos);
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Static evaluation of standard chess: the network (nnue.h) when the position says so
-// (Position::use_nnue(), the Use NNUE option), otherwise the hand-crafted one: material
-// and piece-square values tapered between middlegame and endgame, mobility, pawn structure
+// (Position::network(), the Use NNUE and EvalFile options), otherwise the hand-crafted one:
+// material and piece-square values tapered between middlegame and endgame, mobility, pawn structure
 // (passed, doubled, isolated pawns), king safety (pawn shield and attacks on the king's
 // zone), the bishop pair and rooks on open files. Centipawns, from the side to move's
 // point of view.

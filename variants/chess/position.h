@@ -12,6 +12,10 @@
 #include <string_view>
 #include <vector>
 
+namespace hq::nnue {
+struct Network;
+}
+
 namespace hq::chess {
 
 // What do_move saves for undo_move: the orthodox state (state_stack.h) and nothing more.
@@ -36,11 +40,12 @@ public:
 
     [[nodiscard]] bool is_chess960() const { return chess960; }
     void set_chess960(bool on) { chess960 = on; }
-    // Whether evaluate() asks the network (nnue.h) or the hand-crafted evaluation. Off
-    // unless the engine turns it on for a search (the Use NNUE option): the tuning trace and
-    // its export stay with the hand-crafted evaluation they are a linear model of.
-    [[nodiscard]] bool use_nnue() const { return nnue; }
-    void set_use_nnue(bool on) { nnue = on; }
+    // The network evaluate() asks (engine/nnue.h), or none: the hand-crafted evaluation.
+    // None unless the engine sets one for a search (the Use NNUE and EvalFile options):
+    // the tuning trace and its export stay with the hand-crafted evaluation they are a
+    // linear model of.
+    [[nodiscard]] const nnue::Network* network() const { return net; }
+    void set_network(const nnue::Network* n) { net = n; }
 
     // ---- Attacks --------------------------------------------------------------------
     [[nodiscard]] Bitboard attackers_to(Square s, Bitboard occupied) const;
@@ -83,7 +88,7 @@ private:
     void set_ep_if_capturable(Square target);
 
     bool chess960 = false;
-    bool nnue = false;
+    const nnue::Network* net = nullptr;
 };
 
 } // namespace hq::chess

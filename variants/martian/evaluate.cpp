@@ -84,7 +84,7 @@ template <typename T> Value evaluate_with(const Position& pos, T& tr) {
 } // namespace
 
 Value evaluate(const Position& pos) {
-    if (pos.use_nnue()) return nnue::evaluate(nnue::embedded(), pos);
+    if (pos.network()) return nnue::evaluate(*pos.network(), pos);
     NoTrace none;
     return evaluate_with(pos, none);
 }

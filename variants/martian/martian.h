@@ -41,6 +41,7 @@ struct Martian {
         .trace = true,
         .searchSkips = true};
     using Features = nnue::Features;
+    static const hq::nnue::Network& network() { return nnue::embedded(); }
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return martian::count_legal(pos); }

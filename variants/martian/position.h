@@ -18,6 +18,10 @@
 #include <string_view>
 #include <vector>
 
+namespace hq::nnue {
+struct Network;
+}
+
 namespace hq::martian {
 
 // Clock states: uncalled, or the count of capture-free plies still allowed (7 .. 0).
@@ -102,10 +106,10 @@ public:
     [[nodiscard]] bool last_was_pass() const { return st().passed; }
     // There is no check in Martian Chess.
     [[nodiscard]] bool in_check() const { return false; }
-    // Whether evaluate() asks the network (nnue.h) or the hand-crafted evaluation: off
-    // unless the engine turns it on for a search (the Use NNUE option), as in chess.
-    [[nodiscard]] bool use_nnue() const { return nnue; }
-    void set_use_nnue(bool on) { nnue = on; }
+    // The network evaluate() asks (engine/nnue.h), or none: the hand-crafted evaluation.
+    // None unless the engine sets one for a search (Use NNUE, EvalFile), as in chess.
+    [[nodiscard]] const nnue::Network* network() const { return net; }
+    void set_network(const nnue::Network* n) { net = n; }
 
     // ---- Moves ----------------------------------------------------------------------
     void do_move(Move m);
@@ -157,7 +161,7 @@ private:
     Bitboard occupied = 0;
     Color sideToMove = WHITE;
     int gamePly = 0;
-    bool nnue = false;
+    const nnue::Network* net = nullptr;
     // The undo stack: the last entry is the current state.
     std::vector<StateInfo> states;
 };
