@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine.h"
 
+#include "nnue.h"
+
 #include <chrono>
 #include <fmt/format.h>
 
@@ -11,9 +13,13 @@ Engine::~Engine() {
     wait();
 }
 
-std::optional<std::string> Engine::load_network(const std::string& path) {
-    if (path.empty() || path == BuiltInNetwork) return std::nullopt;
-    return fmt::format("{} has no network to load {} into", spec().name, path);
+Engine::NetworkLoad Engine::load_network(const std::string& path) {
+    if (path.empty() || path == BuiltInNetwork) return {};
+    auto inputs = nnue::file_inputs(path);
+    if (auto* err = std::get_if<std::string>(&inputs)) return {*err, {}};
+    return {{},
+        fmt::format("{} has no network: {} ({} inputs) is kept for the game it fits", spec().name,
+            path, std::get<int>(inputs))};
 }
 
 void Engine::wait() {

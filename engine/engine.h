@@ -112,10 +112,16 @@ protected:
     [[nodiscard]] virtual int moves_per_turn() const { return 1; }
 
 public:
+    // What load_network made of a file: taken (both empty), kept for another game (a
+    // network of other inputs, or a game without a network: `notice` says so, and this
+    // game uses its built-in network meanwhile), or refused (`error`: the reason; the
+    // network in use stays).
+    struct NetworkLoad {
+        std::string error, notice;
+    };
     // Loads `path` as this game's network (empty or "<built-in>": the built-in one), for
-    // the searches once options().evalFile names it; on error the reason, and the network
-    // in use stays. A game without a network refuses every file.
-    [[nodiscard]] virtual std::optional<std::string> load_network(const std::string& path);
+    // the searches once options().evalFile names it.
+    [[nodiscard]] virtual NetworkLoad load_network(const std::string& path);
     static constexpr std::string_view BuiltInNetwork = "<built-in>";
 
 protected:

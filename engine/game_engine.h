@@ -106,10 +106,20 @@ protected:
     }
 
 public:
-    std::optional<std::string> load_network(const std::string& path) override {
+    NetworkLoad load_network(const std::string& path) override {
         if constexpr (G::hooks.useNnue) {
             halt();
-            return load(path);
+            auto err = load(path);
+            if (!err) return {};
+            // Another game's network: kept in the options for that game.
+            auto inputs = nnue::file_inputs(path);
+            if (std::holds_alternative<std::string>(inputs)) return {*err, {}};
+            fileNet.reset();
+            fileNetPath = path;
+            return {{},
+                fmt::format("{} is a network of {} inputs, not {}'s ({}): kept for the game it "
+                            "fits; {} uses its built-in network",
+                    path, std::get<int>(inputs), spec().name, G::Features::Inputs, spec().name)};
         } else return Engine::load_network(path);
     }
 

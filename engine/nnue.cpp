@@ -81,6 +81,21 @@ std::variant<Network, std::string> load_file(
     return result;
 }
 
+std::variant<int, std::string> file_inputs(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return fmt::format("{}: cannot be read", path);
+    std::vector<unsigned char> bytes(
+        (std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    int inputs = 0;
+    if (bytes.size() >= std::size_t(HeaderBytes))
+        inputs = int(std::uint32_t(bytes[8]) | std::uint32_t(bytes[9]) << 8
+            | std::uint32_t(bytes[10]) << 16 | std::uint32_t(bytes[11]) << 24);
+    if (inputs <= 0 || inputs > 65535) inputs = 1; // parse() then names what is wrong
+    auto r = parse(bytes, inputs, "file's");
+    if (auto* err = std::get_if<std::string>(&r)) return fmt::format("{}: {}", path, *err);
+    return inputs;
+}
+
 Network parse_embedded(std::span<const unsigned char> bytes, int inputs, std::string_view game) {
     auto result = parse(bytes, inputs, game);
     if (auto* err = std::get_if<std::string>(&result)) {

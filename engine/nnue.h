@@ -115,6 +115,9 @@ struct Network {
 [[nodiscard]] Network parse_embedded(
     std::span<const unsigned char> bytes, int inputs, std::string_view game);
 
+// The input count of the network in a file (any game's), or why the file is not one.
+[[nodiscard]] std::variant<int, std::string> file_inputs(const std::string& path);
+
 // FNV-1a, 64 bits.
 [[nodiscard]] std::uint64_t fnv1a64(std::span<const unsigned char> bytes);
 

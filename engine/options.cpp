@@ -89,13 +89,14 @@ bool apply_option(
     return !(before == options);
 }
 
-std::optional<std::string> set_text_option(
+Engine::NetworkLoad set_text_option(
     const OptionDef& def, const std::string& value, Engine::Options& options, Engine& engine) {
     const std::string text = value.empty() ? std::string(def.defaultText) : value;
-    if (def.check)
-        if (auto err = def.check(engine, text)) return fmt::format("{}: {}", def.name, *err);
+    Engine::NetworkLoad r = def.check ? def.check(engine, text) : Engine::NetworkLoad {};
+    if (!r.error.empty()) return {fmt::format("{}: {}", def.name, r.error), {}};
     def.setText(options, text);
-    return std::nullopt;
+    if (!r.notice.empty()) r.notice = fmt::format("{}: {}", def.name, r.notice);
+    return r;
 }
 
 } // namespace hq

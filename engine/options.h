@@ -37,9 +37,9 @@ struct OptionDef {
     // String: the default text, and how a value (already accepted by `check`) is stored.
     std::string_view defaultText = {};
     void (*setText)(Engine::Options&, std::string_view) = nullptr;
-    // String: whether the engine takes the value (EvalFile: the file loads as the game's
-    // network); the reason when not. The front-ends call it before storing the value.
-    std::optional<std::string> (*check)(Engine&, const std::string&) = nullptr;
+    // String: whether the engine takes the value (EvalFile: the file loads as a network),
+    // with the reason when not, or a notice. The front-ends call it before storing it.
+    Engine::NetworkLoad (*check)(Engine&, const std::string&) = nullptr;
 };
 
 // Every engine option, in the order GUIs list them.
@@ -59,9 +59,10 @@ struct OptionDef {
 bool apply_option(
     const OptionDef& def, std::int64_t value, Engine::Options& options, Engine& engine);
 
-// A string option's value, checked by the engine (def.check) and stored in `options`; or
-// the reason it was refused (options unchanged).
-[[nodiscard]] std::optional<std::string> set_text_option(
+// A string option's value, checked by the engine (def.check) and stored in `options`
+// (with a notice to show, if any); or the reason it was refused (`error`, options
+// unchanged). Both texts start with the option's name.
+[[nodiscard]] Engine::NetworkLoad set_text_option(
     const OptionDef& def, const std::string& value, Engine::Options& options, Engine& engine);
 
 } // namespace hq

@@ -118,10 +118,10 @@ bool Uci::select_variant(const std::string& value) {
     engine = make_engine(*name);
     // The new game's engine keeps the options set so far (Hash, Threads, MultiPV...). A
     // network file of another game does not fit this one: its built-in network then.
-    if (auto err = engine->load_network(options.evalFile)) {
-        error(fmt::format("EvalFile: {}; {} uses its built-in network", *err, *name));
+    if (auto r = engine->load_network(options.evalFile); !r.error.empty()) {
+        error(fmt::format("EvalFile: {}; {} uses its built-in network", r.error, *name));
         options.evalFile.clear();
-    }
+    } else if (!r.notice.empty()) println("info string EvalFile: {}", r.notice);
     engine->set_options(options);
     engine->set_chess960(chess960Option);
     announce_variant(engine->spec());
@@ -163,8 +163,12 @@ void Uci::cmd_setoption(const std::vector<std::string>& words) {
         return;
     }
     if (def->type == OptionType::STRING) {
-        if (auto err = set_text_option(*def, value, options, *engine)) error(*err);
-        else engine->set_options(options);
+        auto r = set_text_option(*def, value, options, *engine);
+        if (!r.error.empty()) error(r.error);
+        else {
+            if (!r.notice.empty()) println("info string {}", r.notice);
+            engine->set_options(options);
+        }
         return;
     }
     auto parsed = parse_option_value(*def, value);

@@ -282,10 +282,10 @@ bool XBoard::select_variant(const std::string& name) {
     stop_search();
     if (engine->spec().name != *canonical) {
         engine = make_engine(*canonical);
-        if (auto err = engine->load_network(options.evalFile)) {
-            println("telluser EvalFile: {}; {} uses its built-in network", *err, *canonical);
+        if (auto r = engine->load_network(options.evalFile); !r.error.empty()) {
+            println("telluser EvalFile: {}; {} uses its built-in network", r.error, *canonical);
             options.evalFile.clear();
-        }
+        } else if (!r.notice.empty()) println("telluser EvalFile: {}", r.notice);
         engine->set_options(options);
         game = std::make_unique<XBoardGame>(make_referee(*canonical));
     } else {
@@ -600,7 +600,9 @@ void XBoard::apply_options() {
 
 void XBoard::commit_options() {
     for (const auto& [def, value] : pendingText)
-        if (auto err = set_text_option(*def, value, options, *engine)) println("telluser {}", *err);
+        if (auto r = set_text_option(*def, value, options, *engine); !r.error.empty())
+            println("telluser {}", r.error);
+        else if (!r.notice.empty()) println("telluser {}", r.notice);
     pendingText.clear();
     if (std::size_t mb = engine->set_options(options); mb < options.hashMb)
         println("telluser not enough memory for a {} MB hash; using {} MB", options.hashMb, mb);

@@ -379,13 +379,14 @@ TEST_CASE("Use NNUE false switches chess to the hand-crafted evaluation: go dept
 }
 
 TEST_CASE("EvalFile loads a game's network from a file: a copy of the built-in one searches "
-          "the same tree, another network another, a file of another game or none is refused "
-          "and the network in use stays",
+          "the same tree, another network another, a broken file is refused and the network in "
+          "use stays, another game's network waits for its game",
     "[nnue][uci]") {
     const auto dir = std::filesystem::temp_directory_path()
         / ("harlequin-evalfile-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
-    const std::string copy = (dir / "copy.nnue").string(), other = (dir / "other.nnue").string();
+    const std::string copy = (dir / "copy.nnue").string(), other = (dir / "other.nnue").string(),
+                      text = (dir / "text.nnue").string();
     {
         auto bytes = cnnue::embedded_bytes();
         std::ofstream(copy, std::ios::binary)
@@ -393,7 +394,10 @@ TEST_CASE("EvalFile loads a game's network from a file: a copy of the built-in o
         auto random = random_net_bytes(64, 21, 3000);
         std::ofstream(other, std::ios::binary)
             .write(reinterpret_cast<const char*>(random.data()), std::streamsize(random.size()));
+        std::ofstream(text) << "this text file is not a network at all\n";
     }
+    const std::string martianNet
+        = std::string(HARLEQUIN_TEST_DATA) + "/../../variants/martian/nnue/default.nnue";
     Process p = start_engine();
     const auto declared = uci_lines(p);
     CHECK(std::ranges::count(declared, "option name EvalFile type string default <built-in>") == 1);
@@ -406,32 +410,43 @@ TEST_CASE("EvalFile loads a game's network from a file: a copy of the built-in o
     const std::uint64_t random = nodes_of_search(p, position, 6);
     CHECK(random != builtIn);
 
-    // Refused, with the reason; the random network stays in use.
-    auto refused = [&](const std::string& value, const std::string& reason) {
+    auto answer_to = [&](const std::string& command) {
         std::vector<std::string> seen;
-        p.send("setoption name EvalFile value " + value);
+        p.send(command);
         REQUIRE(ask(p, "isready", "readyok", std::chrono::seconds(5), &seen));
-        CHECK(std::ranges::any_of(seen, [&](const std::string& l) {
-            return l.find("info string error: EvalFile: ") == 0 && l.find(reason) != l.npos;
-        }));
-        CHECK(nodes_of_search(p, position, 6) == random);
+        return seen;
     };
-    refused((dir / "missing.nnue").string(), "missing.nnue: cannot be read");
-    refused(std::string(HARLEQUIN_TEST_DATA) + "/../../variants/martian/nnue/default.nnue",
-        "130 inputs, but the chess network has 768");
+    auto has = [](const std::vector<std::string>& lines, const std::string& start,
+                   const std::string& part) {
+        return std::ranges::any_of(lines,
+            [&](const std::string& l) { return l.find(start) == 0 && l.find(part) != l.npos; });
+    };
+    // Refused, with the reason; the random network stays in use.
+    CHECK(has(answer_to("setoption name EvalFile value " + (dir / "missing.nnue").string()),
+        "info string error: EvalFile: ", "missing.nnue: cannot be read"));
+    CHECK(nodes_of_search(p, position, 6) == random);
+    CHECK(has(answer_to("setoption name EvalFile value " + text),
+        "info string error: EvalFile: ", "not an HQNN network"));
+    CHECK(nodes_of_search(p, position, 6) == random);
 
-    // Another game does not take chess's file: it says so and uses its own network.
-    std::vector<std::string> seen;
-    p.send("setoption name UCI_Variant value martian");
-    REQUIRE(ask(p, "isready", "readyok", std::chrono::seconds(5), &seen));
-    CHECK(std::ranges::any_of(seen, [](const std::string& l) {
-        return l.find("768 inputs, but the martian network has 130; martian uses its built-in "
-                      "network")
-            != l.npos;
-    }));
-    p.send("setoption name EvalFile value <built-in>");
-    p.send("setoption name UCI_Variant value chess");
+    // Martian Chess's network, set while chess is played (as cutechess sends options before
+    // UCI_Variant): kept for Martian Chess, chess on its built-in network meanwhile...
+    CHECK(has(answer_to("setoption name EvalFile value " + martianNet), "info string EvalFile: ",
+        "a network of 130 inputs, not chess's (768): kept for the game it fits"));
     CHECK(nodes_of_search(p, position, 6) == builtIn);
+    // ...and taken by Martian Chess.
+    const auto martian = answer_to("setoption name UCI_Variant value martian");
+    CHECK_FALSE(has(martian, "info string", "EvalFile"));
     CHECK(quit(p, std::chrono::seconds(2)) == 0);
+
+    // A chess file when Martian Chess is chosen: kept, Martian on its own network.
+    Process q = start_engine();
+    uci_lines(q);
+    q.send("setoption name EvalFile value " + copy);
+    std::vector<std::string> seen;
+    q.send("setoption name UCI_Variant value martian");
+    REQUIRE(ask(q, "isready", "readyok", std::chrono::seconds(5), &seen));
+    CHECK(has(seen, "info string EvalFile: ", "not martian's (130)"));
+    CHECK(quit(q, std::chrono::seconds(2)) == 0);
     std::filesystem::remove_all(dir);
 }
