@@ -271,3 +271,40 @@ TEST_CASE("binary training data: datagen's records are the game's features, text
     for (const auto& p : {text, bin, converted, text + ".bin", text + ".junk.bin"})
         std::filesystem::remove(p);
 }
+
+namespace {
+
+// The nodes of a depth-limited search of a game's start position, with or without its
+// network (in-process, one thread, a fresh engine).
+std::uint64_t nodes_at_depth(const std::string& variant, bool useNnue, int depth) {
+    auto engine = make_engine(variant);
+    Engine::Options o;
+    o.useNnue = useNnue;
+    engine->set_options(o);
+    REQUIRE_FALSE(engine->set_position({}, {}));
+    SearchLimits limits;
+    limits.depth = depth;
+    limits.start = now();
+    std::uint64_t nodes = 0;
+    std::string best;
+    engine->go(limits,
+        {[&](const SearchInfo& info) { nodes = info.nodes; },
+            [&](const std::string& b, const std::string&) { best = b; }});
+    engine->wait();
+    REQUIRE_FALSE(best.empty());
+    return nodes;
+}
+
+} // namespace
+
+TEST_CASE("Use NNUE reaches the search in every game with a network: its searches differ from "
+          "the hand-crafted evaluation's, and repeat exactly",
+    "[nnue][search]") {
+    for (const std::string variant :
+        {"chess", "chess960", "mschess", "mschess-black", "control", "martian"}) {
+        INFO(variant);
+        const auto net = nodes_at_depth(variant, true, 6), hce = nodes_at_depth(variant, false, 6);
+        CHECK(net != hce);
+        CHECK(nodes_at_depth(variant, true, 6) == net);
+    }
+}

@@ -7,21 +7,19 @@
 #include "move.h"
 #include "orthodox_position.h"
 
+#include "engine/network_choice.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-namespace hq::nnue {
-struct Network;
-}
 
 namespace hq::chess {
 
 // What do_move saves for undo_move: the orthodox state (state_stack.h) and nothing more.
 using StateInfo = StateCore<>;
 
-class Position : public OrthodoxPosition<StateInfo> {
+class Position : public OrthodoxPosition<StateInfo>, public nnue::NetworkChoice {
 public:
     static constexpr std::string_view StartFen
         = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -40,12 +38,6 @@ public:
 
     [[nodiscard]] bool is_chess960() const { return chess960; }
     void set_chess960(bool on) { chess960 = on; }
-    // The network evaluate() asks (engine/nnue.h), or none: the hand-crafted evaluation.
-    // None unless the engine sets one for a search (the Use NNUE and EvalFile options):
-    // the tuning trace and its export stay with the hand-crafted evaluation they are a
-    // linear model of.
-    [[nodiscard]] const nnue::Network* network() const { return net; }
-    void set_network(const nnue::Network* n) { net = n; }
 
     // ---- Attacks --------------------------------------------------------------------
     [[nodiscard]] Bitboard attackers_to(Square s, Bitboard occupied) const;
@@ -88,7 +80,6 @@ private:
     void set_ep_if_capturable(Square target);
 
     bool chess960 = false;
-    const nnue::Network* net = nullptr;
 };
 
 } // namespace hq::chess

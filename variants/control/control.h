@@ -30,8 +30,9 @@ struct ControlChess {
     using MoveList = control::MoveList;
     static constexpr bool alternating = true;
     static constexpr GameHooks hooks
-        = {.san = true, .features = true, .display = true, .trace = true};
+        = {.san = true, .useNnue = true, .features = true, .display = true, .trace = true};
     using Features = nnue::Features;
+    static const hq::nnue::Network& network() { return nnue::embedded(); }
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return control::count_legal(pos); }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "evaluate.h"
+#include "nnue.h"
 
 #include "weights.h"
 
@@ -97,6 +98,7 @@ template <typename T> Value evaluate_with(const Position& pos, T& tr) {
 } // namespace
 
 Value evaluate(const Position& pos) {
+    if (pos.network()) return hq::nnue::evaluate<nnue::Features>(*pos.network(), pos);
     NoTrace none;
     return evaluate_with(pos, none);
 }

@@ -12,6 +12,7 @@
 #include "engine/nnue.h"
 #include "position.h"
 
+#include <span>
 #include <string_view>
 #include <utility>
 
@@ -62,5 +63,9 @@ struct Features {
     }
 };
 static_assert(hq::nnue::FeatureSet<Features>);
+
+[[nodiscard]] std::span<const unsigned char> embedded_bytes();
+// The built-in network (variants/control/nnue/default.nnue), parsed at first use.
+[[nodiscard]] const Network& embedded();
 
 } // namespace hq::control::nnue

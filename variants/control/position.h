@@ -16,6 +16,7 @@
 #include "move.h"
 
 #include "engine/bitboard.h"
+#include "engine/network_choice.h"
 #include "variants/chess/castling.h"
 #include "variants/chess/state_stack.h"
 
@@ -86,7 +87,7 @@ struct StateInfo : chess::StateCore<Piece, NO_PIECE> {
     }
 };
 
-class Position : public chess::PlyState<StateInfo> {
+class Position : public chess::PlyState<StateInfo>, public nnue::NetworkChoice {
 public:
     static constexpr std::string_view StartFen = "pRpNpBbQbKuBuNuR/pPpPpPbPbPuPuPuP/8/8/8/8/"
                                                  "rPrPrPwPwPyPyPyP/rRrNrBwQwKyByNyR w KQkq - 0 1 -";

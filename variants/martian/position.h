@@ -13,14 +13,12 @@
 #include "geometry.h"
 #include "move.h"
 
+#include "engine/network_choice.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-namespace hq::nnue {
-struct Network;
-}
 
 namespace hq::martian {
 
@@ -67,7 +65,7 @@ enum class End {
     PASSES      // two passes in a row: as the clock
 };
 
-class Position {
+class Position : public nnue::NetworkChoice {
 public:
     static constexpr std::string_view StartFen
         = "qqd1/qdp1/dpp1/4/4/1PPD/1PDQ/1DQQ w - - 0 1 0+0 - -";
@@ -106,10 +104,6 @@ public:
     [[nodiscard]] bool last_was_pass() const { return st().passed; }
     // There is no check in Martian Chess.
     [[nodiscard]] bool in_check() const { return false; }
-    // The network evaluate() asks (engine/nnue.h), or none: the hand-crafted evaluation.
-    // None unless the engine sets one for a search (Use NNUE, EvalFile), as in chess.
-    [[nodiscard]] const nnue::Network* network() const { return net; }
-    void set_network(const nnue::Network* n) { net = n; }
 
     // ---- Moves ----------------------------------------------------------------------
     void do_move(Move m);
@@ -161,7 +155,6 @@ private:
     Bitboard occupied = 0;
     Color sideToMove = WHITE;
     int gamePly = 0;
-    const nnue::Network* net = nullptr;
     // The undo stack: the last entry is the current state.
     std::vector<StateInfo> states;
 };

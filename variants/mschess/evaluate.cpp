@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "evaluate.h"
+#include "nnue.h"
 
 #include "weights.h"
 
@@ -143,6 +144,7 @@ Score backlash_threat(const Position& pos) {
 }
 
 Value evaluate(const Position& pos) {
+    if (pos.network()) return hq::nnue::evaluate<nnue::Features>(*pos.network(), pos);
     NoTrace none;
     int phase;
     Score s = evaluate_white(pos, none, phase);

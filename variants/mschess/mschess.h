@@ -60,9 +60,14 @@ struct MsChess {
     using Move = mschess::Move;
     using MoveList = MsMoveList;
     static constexpr bool alternating = true;
-    static constexpr GameHooks hooks
-        = {.san = true, .setVariant = true, .features = true, .display = true, .trace = true};
+    static constexpr GameHooks hooks = {.san = true,
+        .setVariant = true,
+        .useNnue = true,
+        .features = true,
+        .display = true,
+        .trace = true};
     using Features = nnue::Features;
+    static const hq::nnue::Network& network() { return nnue::embedded(); }
 
     static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
     static std::uint64_t count_legal(const Position& pos) { return mschess::count_legal(pos); }

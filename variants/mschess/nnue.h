@@ -10,6 +10,7 @@
 #include "engine/nnue.h"
 #include "position.h"
 
+#include <span>
 #include <string_view>
 
 namespace hq::mschess::nnue {
@@ -37,5 +38,9 @@ struct Features {
     static int mirror(int f) { return (f / 64 + 12) % 24 * 64 + (f % 64 ^ 56); }
 };
 static_assert(hq::nnue::FeatureSet<Features>);
+
+[[nodiscard]] std::span<const unsigned char> embedded_bytes();
+// The built-in network (variants/mschess/nnue/default.nnue), parsed at first use.
+[[nodiscard]] const hq::nnue::Network& embedded();
 
 } // namespace hq::mschess::nnue

@@ -13,6 +13,8 @@
 #include "move.h"
 #include "variants/chess/orthodox_position.h"
 
+#include "engine/network_choice.h"
+
 #include "engine/variant_spec.h"
 
 #include <optional>
@@ -46,7 +48,7 @@ struct StateInfo : chess::StateCore<> {
     int enhanced = 0; // bit set of enhanced colours
 };
 
-class Position : public chess::OrthodoxPosition<StateInfo> {
+class Position : public chess::OrthodoxPosition<StateInfo>, public nnue::NetworkChoice {
 public:
     static constexpr std::string_view StartFen
         = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1 w";
