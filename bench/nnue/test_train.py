@@ -10,6 +10,10 @@ back and evaluates positions the trainer never saw. The test passes when those v
 follow the material balance (correlation over 0.95, the right sign whenever a side is a
 minor piece or more ahead) and fails for a net that did not learn it, an exported file
 the engine's format rejects, or features the trainer numbers differently from the engine.
+The same for binary training data (HQTD, bench/training_data.h) of a made-up game of 100
+inputs whose mirror swaps the two halves: the network must learn the inputs' values from
+records alone (the header's input count and mirror table, no game's rules), --dump must
+print the records written, and a cut-short file must be refused.
 It also checks --init: a network read back with --init and written with --epochs 0 must
 be the same file byte for byte (a wrong offset, scale or layout in the reader breaks it);
 and --kh-per-klabel: the kh the fit reports must be that factor times the fitted k_label.
@@ -19,6 +23,7 @@ and --kh-per-klabel: the kh the fit reports must be that factor times the fitted
 import os
 import random
 import re
+import struct
 import subprocess
 import sys
 import tempfile
@@ -62,6 +67,73 @@ def random_position(rng):
         rows.append(row + (str(empty) if empty else ""))
     side = rng.choice("wb")
     return f"{'/'.join(rows)} {side} - - 0 1", balance
+
+
+def output_of(net, white, black, stm):
+    """The engine's integer output for explicit feature lists (reference.py's arithmetic)."""
+    acc = [reference.wrap(net.b1 + net.w1[f].sum(axis=0), 16) for f in (white, black)]
+    ours, theirs = np.clip(acc[stm], 0, 255), np.clip(acc[1 - stm], 0, 255)
+    h = net.hidden
+    out = reference.wrap(net.b2 + int(ours @ net.w2[:h]) + int(theirs @ net.w2[h:]), 32)
+    return out * 400 // (255 * 64)
+
+
+def check_binary(tmp, rng):
+    """A made-up game: inputs 0-49 are White's 'pieces' (value 20 * (f % 10 + 1)), 50-99
+    Black's; Black's perspective swaps the halves."""
+    inputs = 100
+    mirror = [(f + 50) % 100 for f in range(inputs)]
+    value = lambda f: 20 * (f % 10 + 1)
+
+    def record(rng):
+        feats = sorted(rng.sample(range(inputs), rng.randint(2, 16)))
+        score = sum(value(f) if f < 50 else -value(f) for f in feats)
+        return feats, rng.random() < 0.5, score
+
+    path = os.path.join(tmp, "made-up.bin")
+    lines = []
+    with open(path, "wb") as f:
+        f.write(b"HQTD" + struct.pack("<II", 1, inputs) + b"made-up".ljust(16, b"\0"))
+        f.write(struct.pack(f"<{inputs}H", *mirror))
+        for _ in range(6000):
+            feats, black, score = record(rng)
+            result = 2 if score > 100 else 0 if score < -100 else 1
+            f.write(struct.pack("<BBh", len(feats), int(black) | result << 1, score))
+            f.write(struct.pack(f"<{len(feats)}H", *feats))
+            lines.append(f"{' '.join(map(str, feats))} | {'b' if black else 'w'} | {score} | {result / 2:.1f}")
+    dump = subprocess.run([sys.executable, os.path.join(HERE, "train.py"), "--dump", path, "--limit", "20"],
+                          check=True, capture_output=True, text=True).stdout.splitlines()
+    if dump[1:] != lines[:20]:
+        print("FAIL: --dump does not print the records written:", dump[1:3], lines[:2])
+        return False
+    net_path = os.path.join(tmp, "made-up.nnue")
+    subprocess.run([sys.executable, os.path.join(HERE, "train.py"), "--data", path, "--out", net_path,
+                    "--hidden", "32", "--epochs", "40", "--batch", "256", "--lr", "0.003", "--lambda", "1.0",
+                    "--kh-per-klabel", "1", "--threads", "1"],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    net = reference.read_net(net_path, inputs)  # exits on a file the engine would refuse
+    got, want = [], []
+    for _ in range(400):
+        feats, black, score = record(rng)
+        v = output_of(net, feats, [mirror[f] for f in feats], int(black))
+        got.append(-v if black else v)
+        want.append(score)
+    corr = float(np.corrcoef(got, want)[0, 1])
+    print(f"binary data of 100 inputs: correlation with the inputs' values {corr:.3f}")
+    if corr < 0.95:
+        print("FAIL: the network trained on binary data does not follow its labels")
+        return False
+    with open(path, "rb") as f:
+        data = f.read()
+    cut = os.path.join(tmp, "cut.bin")
+    with open(cut, "wb") as f:
+        f.write(data[:-3])
+    run = subprocess.run([sys.executable, os.path.join(HERE, "train.py"), "--dump", cut],
+                         capture_output=True, text=True)
+    if run.returncode == 0 or "cut short" not in run.stderr:
+        print("FAIL: a cut-short binary file is not refused:", run.stderr[-200:])
+        return False
+    return True
 
 
 def main():
@@ -114,6 +186,8 @@ def main():
             print(f"FAIL: --kh-per-klabel 0.5 does not set kh to half of k_label: {m.groups() if m else run.stderr}")
             return 1
         print(f"--kh-per-klabel 0.5: k_label {m.group(1)}, kh {m.group(2)}")
+        if not check_binary(tmp, rng):
+            return 1
     print("ok")
     return 0
 
