@@ -95,7 +95,7 @@ def check_binary(tmp, rng):
     with open(path, "wb") as f:
         f.write(b"HQTD" + struct.pack("<II", 1, inputs) + b"made-up".ljust(16, b"\0"))
         f.write(struct.pack(f"<{inputs}H", *mirror))
-        for _ in range(6000):
+        for _ in range(3000):
             feats, black, score = record(rng)
             result = 2 if score > 100 else 0 if score < -100 else 1
             f.write(struct.pack("<BBh", len(feats), int(black) | result << 1, score))
@@ -108,7 +108,7 @@ def check_binary(tmp, rng):
         return False
     net_path = os.path.join(tmp, "made-up.nnue")
     subprocess.run([sys.executable, os.path.join(HERE, "train.py"), "--data", path, "--out", net_path,
-                    "--hidden", "32", "--epochs", "40", "--batch", "256", "--lr", "0.003", "--lambda", "1.0",
+                    "--hidden", "32", "--epochs", "30", "--batch", "128", "--lr", "0.003", "--lambda", "1.0",
                     "--kh-per-klabel", "1", "--threads", "1"],
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     net = reference.read_net(net_path, inputs)  # exits on a file the engine would refuse
