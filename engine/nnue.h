@@ -156,6 +156,13 @@ concept FeatureSet = requires(const typename F::Position& pos, Bitboard* planes,
     { pos.side_to_move() } -> std::convertible_to<Color>;
 };
 
+// A game's built-in network: `Bytes` gives what the build embedded (variants/
+// embed_network.cmake), parsed at first use (thread-safe) by parse_embedded.
+template <FeatureSet F, std::span<const unsigned char> (*Bytes)()> const Network& built_in() {
+    static const Network net = parse_embedded(Bytes(), F::Inputs, F::name);
+    return net;
+}
+
 // The active features of a position for perspective `view`, board first (planes in order,
 // squares ascending), then the extras; returns how many were written (at most 64 *
 // Planes + MaxExtras).

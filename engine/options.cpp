@@ -30,8 +30,8 @@ constexpr std::array<OptionDef, 8> OPTIONS = {{
     // Pondering is driven by `go ponder`; the option tells the GUI that Harlequin can.
     {"Ponder", OptionType::CHECK, 0, 0, 1, true,
         [](Engine::Options& o, std::int64_t v) { o.ponder = v != 0; }},
-    // The games with a network (chess, Chess960, Martian Chess: engine/nnue.h) evaluate
-    // with it or, when off, with their hand-crafted evaluation; the others ignore it.
+    // The games with a network (GameHooks::useNnue; engine/nnue.h) evaluate with it or,
+    // when off, with their hand-crafted evaluation; the others ignore it.
     {"Use NNUE", OptionType::CHECK, 1, 0, 1, false,
         [](Engine::Options& o, std::int64_t v) { o.useNnue = v != 0; }},
     // The network file of the game being played (engine/nnue.h; docs/nnue.md): its input

@@ -66,6 +66,8 @@ static_assert(hq::nnue::FeatureSet<Features>);
 
 [[nodiscard]] std::span<const unsigned char> embedded_bytes();
 // The built-in network (variants/control/nnue/default.nnue), parsed at first use.
-[[nodiscard]] const Network& embedded();
+[[nodiscard]] inline const Network& embedded() {
+    return hq::nnue::built_in<Features, embedded_bytes>();
+}
 
 } // namespace hq::control::nnue

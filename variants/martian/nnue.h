@@ -55,7 +55,9 @@ static_assert(hq::nnue::FeatureSet<Features>);
 
 [[nodiscard]] std::span<const unsigned char> embedded_bytes();
 // The built-in network (variants/martian/nnue/default.nnue), parsed at first use.
-[[nodiscard]] const Network& embedded();
+[[nodiscard]] inline const Network& embedded() {
+    return hq::nnue::built_in<Features, embedded_bytes>();
+}
 
 [[nodiscard]] inline Value evaluate(const Network& net, const Position& pos) {
     return hq::nnue::evaluate<Features>(net, pos);

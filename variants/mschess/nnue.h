@@ -41,6 +41,8 @@ static_assert(hq::nnue::FeatureSet<Features>);
 
 [[nodiscard]] std::span<const unsigned char> embedded_bytes();
 // The built-in network (variants/mschess/nnue/default.nnue), parsed at first use.
-[[nodiscard]] const hq::nnue::Network& embedded();
+[[nodiscard]] inline const hq::nnue::Network& embedded() {
+    return hq::nnue::built_in<Features, embedded_bytes>();
+}
 
 } // namespace hq::mschess::nnue
