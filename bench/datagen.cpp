@@ -169,7 +169,7 @@ GameRecord Generator::play(std::int64_t index, Engine& engine, Referee& referee,
 
         // The filters.
         if (probe.in_check()) ++rec.inCheck;
-        else if (probe.is_noisy(best)) ++rec.noisy;
+        else if (!opt.keepNoisy && probe.is_noisy(best)) ++rec.noisy;
         else if (is_mate_value(white) || std::abs(white) >= opt.maxScore) ++rec.decided;
         else rec.lines.push_back({probe.fen(), int(white)});
 
@@ -245,6 +245,7 @@ void Generator::worker(int id) {
     Engine::Options searchOptions;
     searchOptions.hashMb = std::size_t(opt.hashMb);
     searchOptions.moveOverhead = 0;
+    searchOptions.useNnue = opt.useNnue;
     engine->set_options(searchOptions);
     {
         std::lock_guard lock(m);
@@ -364,7 +365,13 @@ DatagenParse parse_datagen_args(const std::vector<std::string>& args) {
         else if (a == "-adjudicate") ok = need(0, 100000, o.adjudicate);
         else if (a == "-maxscore") ok = need(1, 100000, o.maxScore);
         else if (a == "-hash") ok = need(1, 4096, o.hashMb);
-        else return fail("unknown option " + a);
+        else if (a == "-noisy") {
+            if (v != "keep" && v != "drop") return fail("-noisy wants keep or drop, not '" + v + "'");
+            o.keepNoisy = v == "keep";
+        } else if (a == "-nnue") {
+            if (v != "on" && v != "off") return fail("-nnue wants on or off, not '" + v + "'");
+            o.useNnue = v == "on";
+        } else return fail("unknown option " + a);
         if (!ok) return r;
     }
     if (o.out.empty()) return fail("-out FILE is required");
@@ -407,7 +414,8 @@ int datagen_command(const std::vector<std::string>& args) {
         return usage_error(parsed.error,
             "harlequin datagen -variant NAME -out FILE (-games N | -positions N)"
             " (-nodes N | -depth D) [-threads T] [-seed S] [-openings FILE.epd]"
-            " [-randomplies N] [-maxplies N] [-adjudicate CP] [-maxscore CP] [-hash MB],"
+            " [-randomplies N] [-maxplies N] [-adjudicate CP] [-maxscore CP] [-hash MB]"
+            " [-noisy keep|drop] [-nnue on|off],"
             " or harlequin datagen -variant NAME -convert TEXT -out FILE.bin");
     const DatagenOptions& o = *parsed.options;
     if (!o.convert.empty()) {

@@ -4,7 +4,7 @@
 //   harlequin datagen -variant NAME -out FILE [-games N | -positions N]
 //                     [-nodes N | -depth D] [-threads T] [-seed S] [-openings FILE]
 //                     [-randomplies N] [-maxplies N] [-adjudicate CP] [-maxscore CP]
-//                     [-hash MB]
+//                     [-hash MB] [-noisy keep|drop] [-nnue on|off]
 //   harlequin datagen -variant NAME -convert TEXT -out FILE.bin
 //
 // Harlequin plays itself: each game starts from an opening (the game's start position, or
@@ -25,6 +25,12 @@
 // search's best move is noisy (a capture, a promotion: whatever the game's quiescence
 // search looks at), or the score is decided (|score| >= maxscore, default 1000, or a
 // mate score). The positions of the random plies are not searched and not written.
+// `-noisy keep` writes the noisy ones too: for a game whose static evaluation must price
+// captures still on offer, as Multiple Move Chess's must (the mover's remaining moves and
+// the opponent's whole next turn come after the quiescence search's leaf).
+//
+// `-nnue off` plays with the hand-crafted evaluation (the Use NNUE option), for a game
+// whose network is to be replaced or checked against the data it was not made from.
 //
 // Game end: the game's own rules (the referee), or adjudication: a win once the score
 // stayed at or beyond `adjudicate` cp (default 1000, 0: never) for the same side for 8
@@ -61,6 +67,8 @@ struct DatagenOptions {
     int adjudicate = 1000;
     int maxScore = 1000;
     int hashMb = 16;
+    bool keepNoisy = false; // -noisy keep: write positions whose best move is noisy too
+    bool useNnue = true;    // -nnue off: the hand-crafted evaluation (Use NNUE false)
 };
 
 struct DatagenStats {

@@ -96,7 +96,9 @@ Built only when cpp-httplib and nlohmann-json are found (`make serve` installs t
   -maxplies N      the longest game in plies (default 400)
   -adjudicate CP   end a game once the score passes CP (default 1000)
   -maxscore CP     skip positions scored at or beyond CP (default 1000)
-  -hash MB         each search's hash table (default 16))"},
+  -hash MB         each search's hash table (default 16)
+  -noisy keep|drop positions whose best move is a capture or promotion (default drop)
+  -nnue on|off     the game's network or its hand-crafted evaluation (default on))"},
     {"tune-export", "a game's evaluation traces as sparse features, for bench/tune",
         "harlequin tune-export -variant NAME -in FILE[,FILE...] -out PREFIX [-limit N]",
         R"(  -variant NAME    the game (default chess)

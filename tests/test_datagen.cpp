@@ -187,6 +187,48 @@ TEST_CASE("datagen stopped early writes whole games only", "[datagen]") {
     std::filesystem::remove(path);
 }
 
+TEST_CASE("datagen -noisy keep writes the positions whose best move is noisy, on the same "
+          "games",
+    "[datagen]") {
+    std::string dropped = temp_file("noisy-drop"), kept = temp_file("noisy-keep");
+    auto o = small("chess", dropped);
+    auto a = run_checked(o);
+    REQUIRE(a.stats.noisy > 0);
+    o.out = kept;
+    o.keepNoisy = true;
+    auto b = run_checked(o);
+    CHECK(b.stats.noisy == 0);
+    // The same games, so every position written before is written again, and the noisy
+    // ones besides, but for those the score filter drops.
+    CHECK(b.stats.games == a.stats.games);
+    CHECK(b.stats.inCheck == a.stats.inCheck);
+    CHECK(b.stats.positions > a.stats.positions);
+    CHECK(b.stats.positions + b.stats.decided
+        == a.stats.positions + a.stats.decided + a.stats.noisy);
+    std::size_t found = 0;
+    for (const std::string& l : b.lines)
+        if (found < a.lines.size() && l == a.lines[found]) ++found;
+    CHECK(found == a.lines.size());
+    std::filesystem::remove(dropped);
+    std::filesystem::remove(kept);
+}
+
+TEST_CASE("datagen -nnue off plays with the hand-crafted evaluation", "[datagen]") {
+    std::string net = temp_file("nnue-on"), hce = temp_file("nnue-off"), again = temp_file("again");
+    auto o = small("chess", net);
+    auto a = run_checked(o);
+    o.out = hce;
+    o.useNnue = false;
+    auto b = run_checked(o);
+    o.out = again;
+    auto c = run_checked(o);
+    CHECK(b.lines == c.lines); // deterministic
+    CHECK(a.lines != b.lines); // and another evaluation's games and scores
+    std::filesystem::remove(net);
+    std::filesystem::remove(hce);
+    std::filesystem::remove(again);
+}
+
 TEST_CASE("datagen arguments: bad ones get a clear error", "[datagen][args]") {
     auto error_of = [](std::vector<std::string> a) { return parse_datagen_args(a).error; };
     CHECK(error_of({"-variant", "nosuchgame", "-out", "f", "-games", "1", "-nodes", "1"})
@@ -198,12 +240,23 @@ TEST_CASE("datagen arguments: bad ones get a clear error", "[datagen][args]") {
     CHECK(error_of({"-out", "f", "-games", "1", "-nodes", "1", "-bogus", "1"})
         == "unknown option -bogus");
     CHECK(error_of({"-out", "f", "-games"}) == "missing value after -games");
+    CHECK(error_of({"-out", "f", "-games", "1", "-nodes", "1", "-noisy", "yes"})
+        == "-noisy wants keep or drop, not 'yes'");
+    CHECK(error_of({"-out", "f", "-games", "1", "-nodes", "1", "-nnue", "false"})
+        == "-nnue wants on or off, not 'false'");
     auto ok = parse_datagen_args({"-variant", "Standard", "-out", "f", "-positions", "10", "-depth",
         "4", "-threads", "2", "-seed", "5"});
     REQUIRE(ok.options);
     CHECK(ok.options->variant == "chess");
     CHECK(ok.options->positions == 10);
     CHECK(ok.options->depth == 4);
+    CHECK_FALSE(ok.options->keepNoisy);
+    CHECK(ok.options->useNnue);
+    auto flags = parse_datagen_args(
+        {"-out", "f", "-games", "1", "-nodes", "1", "-noisy", "keep", "-nnue", "off"});
+    REQUIRE(flags.options);
+    CHECK(flags.options->keepNoisy);
+    CHECK_FALSE(flags.options->useNnue);
 }
 
 TEST_CASE("datagen reports an unreadable openings file", "[datagen]") {

@@ -180,6 +180,43 @@ TEST_CASE("every game's network features: Black's are the mirrors of White's, in
     check_mirrors<martian::Martian>("martian");
 }
 
+TEST_CASE("Multiple Move Chess's network sees the turn's exchange: what the mover can still "
+          "collect and what the opponent can then take",
+    "[nnue][features]") {
+    using F = multimove::nnue::Features;
+    // The inputs past the pieces' 768: moves left, moves a turn, then the exchange's two
+    // thermometers (steps of 100 centipawns); these positions have no attacks on a king's
+    // zone and no runners.
+    auto turn_inputs = [](const char* fen) {
+        multimove::Position pos = start_of<multimove::MultiMove>("multimove");
+        const auto error = pos.set_fen(fen);
+        INFO(fen);
+        REQUIRE_FALSE(error);
+        std::vector<int> out;
+        for (int f : features_of<F>(pos, WHITE))
+            if (f >= F::MovesLeftBase && f < F::Attack.base) out.push_back(f);
+        std::vector<int> black;
+        for (int f : features_of<F>(pos, BLACK))
+            if (f >= F::MovesLeftBase && f < F::Attack.base) black.push_back(f);
+        CHECK(black == out); // the turn's inputs belong to the mover, not to a colour
+        return out;
+    };
+    auto expect = [](int movesLeft, int n, int collectSteps, int lostSteps) {
+        std::vector<int> out {F::MovesLeftBase + movesLeft - 1, F::TurnBase + n - 1};
+        for (int k = 0; k < collectSteps; ++k) out.push_back(F::Collected.base + k);
+        for (int k = 0; k < lostSteps; ++k) out.push_back(F::Lost.base + k);
+        return out;
+    };
+    // A fresh knight takes an unguarded queen (950): nine steps; nothing of White's hangs.
+    CHECK(turn_inputs("4k3/8/8/3q4/8/2N5/8/4K3 w - - 0 1 0/3") == expect(3, 3, 9, 0));
+    // Black to move takes the unguarded rook (500).
+    CHECK(turn_inputs("4k3/8/8/3q4/8/8/R7/4K3 b - - 0 1 0/3") == expect(3, 3, 5, 0));
+    // White to move rescues it instead: a move spent, nothing collected, nothing left hanging.
+    CHECK(turn_inputs("4k3/8/8/3q4/8/8/R7/4K3 w - - 0 1 0/3") == expect(3, 3, 0, 0));
+    // A frozen rook cannot be rescued: Black's next turn takes it.
+    CHECK(turn_inputs("4k3/8/8/3q4/8/8/R7/4K3 w - - 0 1 2/3 a2x") == expect(1, 3, 0, 5));
+}
+
 TEST_CASE("every game's cached accumulators equal a refresh along random games, with other "
           "networks and other games in between",
     "[nnue][features]") {

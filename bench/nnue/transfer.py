@@ -7,9 +7,9 @@ then refines it on the game's own data (docs/tuning.md, the networks of the othe
 
     transfer.py --game multimove|mschess --from variants/chess/nnue/default.nnue --out FILE
 
-multimove: features 0-767 are chess's; the 18 turn inputs (moves left, moves a turn)
-start at zero. mschess: a piece of the ordinary army and of the enhanced one both start as
-chess's piece of that type (((own ? 0 : 12) + enhanced * 6 + type) * 64 + square).
+multimove: features 0-767 are chess's; the 72 turn inputs (moves left, moves a turn,
+the turn's dynamics) start at zero. mschess: a piece of the ordinary army and of the
+enhanced one both start as chess's piece of that type (((own ? 0 : 12) + enhanced * 6 + type) * 64 + square).
 """
 import argparse
 import os
@@ -21,7 +21,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import reference  # noqa: E402  (the engine's HQNN reader)
 
-INPUTS = {"multimove": 768 + 18, "mschess": 24 * 64}
+INPUTS = {"multimove": 768 + 18 + 54, "mschess": 24 * 64}
 
 
 def rows_for(game):

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "evaluate.h"
 
+#include "nnue.h"
 #include "weights.h"
 
 #include <algorithm>
 #include <array>
+#include <utility>
 #include <vector>
 
 namespace hq::multimove {
@@ -164,6 +166,51 @@ int runners(const chess::Board& b, Color c, int moves, Bitboard enemyAttacks) {
     return count;
 }
 
+// Each of the mover's remaining moves collects the best gain on offer: a capture by a
+// fresh piece, or the rescue of a threatened piece that is not frozen. The opponent's N
+// moves then collect the best of what is still hanging (frozen pieces included). Gives the
+// sums of both, in centipawns of PieceValue.
+void turn_exchange(const chess::Board& b, const Frame& f, const Side& mine, const Side& other,
+    int n, int left, int& collected, int& lost) {
+    const Color us = f.sideToMove, them = ~us;
+    Gains ourGains {}, theirGains {}, frozenLosses {};
+    int nOur = gains(b, mine.freshBy, mine.freshAll, other.all, b.pieces(them), ourGains);
+    int nTheir = gains(b, other.by, other.all, mine.all, b.pieces(us) & ~f.frozen, theirGains);
+    int nFrozen = gains(b, other.by, other.all, mine.all, f.frozen, frozenLosses);
+    collected = 0;
+    int i = 0, j = 0;
+    for (int move = 0; move < left && (i < nOur || j < nTheir); ++move) {
+        int capture = i < nOur ? ourGains[std::size_t(i)] : 0;
+        int rescue = j < nTheir ? theirGains[std::size_t(j)] : 0;
+        if (capture >= rescue) collected += capture, ++i;
+        else ++j; // rescued: no longer hanging
+    }
+    std::array<int, 32> hanging {};
+    int nHanging = 0;
+    for (int k = j; k < nTheir; ++k) hanging[std::size_t(nHanging++)] = theirGains[std::size_t(k)];
+    for (int k = 0; k < nFrozen; ++k)
+        hanging[std::size_t(nHanging++)] = frozenLosses[std::size_t(k)];
+    std::partial_sort(hanging.begin(), hanging.begin() + std::min(n, nHanging),
+        hanging.begin() + nHanging, std::greater<int>());
+    lost = 0;
+    for (int k = 0; k < std::min(n, nHanging); ++k) lost += hanging[std::size_t(k)];
+}
+
+// Both sides' scans, from the side to move's view.
+template <typename T> std::pair<Side, Side> scan_both(const Position& pos, T& tr) {
+    const Frame& f = pos.frame();
+    const chess::Board& b = f.board;
+    const Color us = f.sideToMove, them = ~us;
+    const Bitboard ourPawnAttacks = us == WHITE ? pawn_attacks_bb<WHITE>(b.pieces(us, PAWN))
+                                                : pawn_attacks_bb<BLACK>(b.pieces(us, PAWN));
+    const Bitboard theirPawnAttacks = us == WHITE ? pawn_attacks_bb<BLACK>(b.pieces(them, PAWN))
+                                                  : pawn_attacks_bb<WHITE>(b.pieces(them, PAWN));
+    const Bitboard ourZone = king_attacks(b.king_square(us)) | b.pieces(us, KING);
+    const Bitboard theirZone = king_attacks(b.king_square(them)) | b.pieces(them, KING);
+    return {scan(b, us, ~f.moved, theirPawnAttacks, theirZone, tr),
+        scan(b, them, ~Bitboard(0), ourPawnAttacks, ourZone, tr)};
+}
+
 } // namespace
 
 namespace {
@@ -178,14 +225,7 @@ template <typename T> int evaluate_us(const Position& pos, T& tr, int& phase) {
 
     // 1. One pass per side. Our pieces that have not moved may still capture this turn;
     // all of theirs may in their next turn.
-    const Bitboard ourPawnAttacks = us == WHITE ? pawn_attacks_bb<WHITE>(b.pieces(us, PAWN))
-                                                : pawn_attacks_bb<BLACK>(b.pieces(us, PAWN));
-    const Bitboard theirPawnAttacks = us == WHITE ? pawn_attacks_bb<BLACK>(b.pieces(them, PAWN))
-                                                  : pawn_attacks_bb<WHITE>(b.pieces(them, PAWN));
-    const Bitboard ourZone = king_attacks(b.king_square(us)) | b.pieces(us, KING);
-    const Bitboard theirZone = king_attacks(b.king_square(them)) | b.pieces(them, KING);
-    const Side mine = scan(b, us, ~f.moved, theirPawnAttacks, theirZone, tr);
-    const Side other = scan(b, them, ~Bitboard(0), ourPawnAttacks, ourZone, tr);
+    const auto [mine, other] = scan_both(pos, tr);
 
     // 2. Material, placement, mobility and passed pawns, tapered by the pieces left; king
     // danger, growing with the moves a turn.
@@ -201,29 +241,9 @@ template <typename T> int evaluate_us(const Position& pos, T& tr, int& phase) {
     Score dynamic = term(tr, us, W.RunnerMover, runners(b, us, left, other.all));
     dynamic -= term(tr, them, W.RunnerOpponent, runners(b, them, n, mine.all));
 
-    // 4. Threats. Each of our remaining moves collects the best gain on offer: a capture
-    // by a fresh piece, or the rescue of a threatened piece that is not frozen. Their N
-    // moves then collect the best of what is still hanging (frozen pieces included).
-    Gains ourGains {}, theirGains {}, frozenLosses {};
-    int nOur = gains(b, mine.freshBy, mine.freshAll, other.all, b.pieces(them), ourGains);
-    int nTheir = gains(b, other.by, other.all, mine.all, b.pieces(us) & ~f.frozen, theirGains);
-    int nFrozen = gains(b, other.by, other.all, mine.all, f.frozen, frozenLosses);
-    int collected = 0, i = 0, j = 0;
-    for (int move = 0; move < left && (i < nOur || j < nTheir); ++move) {
-        int capture = i < nOur ? ourGains[std::size_t(i)] : 0;
-        int rescue = j < nTheir ? theirGains[std::size_t(j)] : 0;
-        if (capture >= rescue) collected += capture, ++i;
-        else ++j; // rescued: no longer hanging
-    }
-    std::array<int, 32> hanging {};
-    int nHanging = 0;
-    for (int k = j; k < nTheir; ++k) hanging[std::size_t(nHanging++)] = theirGains[std::size_t(k)];
-    for (int k = 0; k < nFrozen; ++k)
-        hanging[std::size_t(nHanging++)] = frozenLosses[std::size_t(k)];
-    std::partial_sort(hanging.begin(), hanging.begin() + std::min(n, nHanging),
-        hanging.begin() + nHanging, std::greater<int>());
-    int lost = 0;
-    for (int k = 0; k < std::min(n, nHanging); ++k) lost += hanging[std::size_t(k)];
+    // 4. Threats (turn_exchange, above).
+    int collected, lost;
+    turn_exchange(b, f, mine, other, n, left, collected, lost);
     // Both shares in one division, so that the rounding is the term's, not each part's.
     dynamic.mg += (collected * W.OwnGain.mg - lost * W.EnemyGain.mg) / 16;
     dynamic.eg += (collected * W.OwnGain.eg - lost * W.EnemyGain.eg) / 16;
@@ -241,7 +261,23 @@ template <typename T> int evaluate_us(const Position& pos, T& tr, int& phase) {
 
 } // namespace
 
+TurnDynamics turn_dynamics(const Position& pos) {
+    NoTrace none;
+    const auto [mine, other] = scan_both(pos, none);
+    const chess::Board& b = pos.frame().board;
+    const Color us = pos.side_to_move();
+    const int n = pos.moves_per_turn(), left = pos.moves_left();
+    TurnDynamics t;
+    turn_exchange(b, pos.frame(), mine, other, n, left, t.collected, t.lost);
+    t.kingZoneHits = mine.kingZoneHits;
+    t.ourKingZoneHits = other.kingZoneHits;
+    t.runners = runners(b, us, left, other.all);
+    t.theirRunners = runners(b, ~us, n, mine.all);
+    return t;
+}
+
 Value evaluate(const Position& pos) {
+    if (pos.network()) return nnue::evaluate(*pos.network(), pos);
     NoTrace none;
     int phase;
     int score = evaluate_us(pos, none, phase);

@@ -25,6 +25,20 @@ constexpr int piece_value(PieceType pt) { return PieceValue[pt]; }
 
 Value evaluate(const Position& pos);
 
+// The turn's dynamics as the evaluation counts them, from the mover's view: the exchange
+// (what the mover's remaining moves can still collect: captures by fresh pieces, a rescue
+// counting as a move spent, not a gain; and what the opponent's N moves can then take, in
+// centipawns of PieceValue), the attacks on the squares around each king (the mover's on
+// the enemy king, the enemy's on the mover's), and the passed pawns that promote within the
+// mover's remaining moves or within the opponent's next turn. The network sees them as
+// inputs (nnue.h): piece-square inputs alone cannot see what hangs or what attacks.
+struct TurnDynamics {
+    int collected = 0, lost = 0;
+    int kingZoneHits = 0, ourKingZoneHits = 0;
+    int runners = 0, theirRunners = 0;
+};
+TurnDynamics turn_dynamics(const Position& pos);
+
 // For tuning (docs/tuning.md): the names of the weights of weights.h in their order, their
 // values (mg, eg, mg, eg...), and a position's trace (engine/eval_trace.h).
 std::vector<std::string> trace_weight_names();
