@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "evaluate.h"
 
-#include "nnue.h"
 #include "weights.h"
 
 #include <algorithm>
@@ -277,7 +276,6 @@ TurnDynamics turn_dynamics(const Position& pos) {
 }
 
 Value evaluate(const Position& pos) {
-    if (pos.network()) return nnue::evaluate(*pos.network(), pos);
     NoTrace none;
     int phase;
     int score = evaluate_us(pos, none, phase);

@@ -23,13 +23,11 @@ struct MultiMove {
     static constexpr GameHooks hooks = {.san = true,
         .setVariant = true,
         .setChess960 = true,
-        .useNnue = true,
         .features = true,
         .movesPerTurn = true,
         .display = true,
         .trace = true};
     using Features = nnue::Features;
-    static const hq::nnue::Network& network() { return nnue::embedded(); }
 
     // Single moves the turn look-ahead may try: inside the search (past it the search
     // finds out by itself), and for the referee's verdict (exact in any real game; past it

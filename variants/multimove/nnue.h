@@ -9,9 +9,10 @@
 // of 100 centipawns each), the attacks on the squares around the enemy king and around
 // the mover's (12 steps of one), and the runners of either side (3 steps of one). With N
 // moves a turn whatever hangs is lost and an attack on the king is a mate threat, and
-// piece-square inputs see neither: a network without these inputs lost every game pair to
-// the hand-crafted evaluation (docs/tuning.md). The side to move is the order of the two
-// accumulators.
+// piece-square inputs see neither. A network without these inputs lost every game pair to
+// the hand-crafted evaluation at 20k nodes; with them it lost fewer, but still lost
+// (docs/tuning.md), so the game has no network yet. The side to move is the order of the
+// two accumulators.
 #pragma once
 
 #include "engine/nnue.h"
@@ -20,7 +21,6 @@
 #include "variants/chess/nnue.h"
 
 #include <algorithm>
-#include <span>
 #include <string_view>
 
 namespace hq::multimove::nnue {
@@ -58,15 +58,5 @@ struct Features : chess::nnue::OrthodoxFeatures<Position> {
     static int mirror(int f) { return f < MovesLeftBase ? OrthodoxFeatures::mirror(f) : f; }
 };
 static_assert(hq::nnue::FeatureSet<Features>);
-
-[[nodiscard]] std::span<const unsigned char> embedded_bytes();
-// The built-in network (variants/multimove/nnue/default.nnue), parsed at first use.
-[[nodiscard]] inline const hq::nnue::Network& embedded() {
-    return hq::nnue::built_in<Features, embedded_bytes>();
-}
-
-[[nodiscard]] inline Value evaluate(const hq::nnue::Network& net, const Position& pos) {
-    return hq::nnue::evaluate<Features>(net, pos);
-}
 
 } // namespace hq::multimove::nnue

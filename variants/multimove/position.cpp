@@ -105,7 +105,6 @@ Position::Position(const Position& o)
 
 Position& Position::operator=(const Position& o) {
     if (this == &o) return *this;
-    NetworkChoice::operator=(o);
     movesPerTurn = o.movesPerTurn;
     defaultMovesPerTurn = o.defaultMovesPerTurn;
     chess960 = o.chess960;

@@ -19,7 +19,6 @@
 #pragma once
 
 #include "engine/bitboard.h"
-#include "engine/network_choice.h"
 #include "engine/variant_spec.h"
 #include "variants/chess/board.h"
 #include "variants/chess/castling.h"
@@ -77,7 +76,7 @@ struct Frame {
 // Pieces of either colour attacking square s, given the occupancy.
 Bitboard attackers_to(const chess::Board& b, Square s, Bitboard occupied);
 
-class Position : public nnue::NetworkChoice {
+class Position {
 public:
     static constexpr std::string_view StartFen
         = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 0/3";
