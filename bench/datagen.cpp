@@ -366,7 +366,8 @@ DatagenParse parse_datagen_args(const std::vector<std::string>& args) {
         else if (a == "-maxscore") ok = need(1, 100000, o.maxScore);
         else if (a == "-hash") ok = need(1, 4096, o.hashMb);
         else if (a == "-noisy") {
-            if (v != "keep" && v != "drop") return fail("-noisy wants keep or drop, not '" + v + "'");
+            if (v != "keep" && v != "drop")
+                return fail("-noisy wants keep or drop, not '" + v + "'");
             o.keepNoisy = v == "keep";
         } else if (a == "-nnue") {
             if (v != "on" && v != "off") return fail("-nnue wants on or off, not '" + v + "'");

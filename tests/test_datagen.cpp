@@ -203,8 +203,8 @@ TEST_CASE("datagen -noisy keep writes the positions whose best move is noisy, on
     CHECK(b.stats.games == a.stats.games);
     CHECK(b.stats.inCheck == a.stats.inCheck);
     CHECK(b.stats.positions > a.stats.positions);
-    CHECK(b.stats.positions + b.stats.decided
-        == a.stats.positions + a.stats.decided + a.stats.noisy);
+    CHECK(
+        b.stats.positions + b.stats.decided == a.stats.positions + a.stats.decided + a.stats.noisy);
     std::size_t found = 0;
     for (const std::string& l : b.lines)
         if (found < a.lines.size() && l == a.lines[found]) ++found;
