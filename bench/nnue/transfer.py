@@ -8,8 +8,9 @@ then refines it on the game's own data (docs/tuning.md, the networks of the othe
     transfer.py --game multimove|mschess --from variants/chess/nnue/default.nnue --out FILE
 
 multimove: features 0-767 are chess's; the 72 turn inputs (moves left, moves a turn,
-the turn's dynamics) start at zero. mschess: a piece of the ordinary army and of the
-enhanced one both start as chess's piece of that type (((own ? 0 : 12) + enhanced * 6 + type) * 64 + square).
+the turn's dynamics: variants/multimove/nnue.h) start at zero. mschess: a piece of the
+ordinary army and of the enhanced one both start as chess's piece of that type
+(((own ? 0 : 12) + enhanced * 6 + type) * 64 + square).
 """
 import argparse
 import os

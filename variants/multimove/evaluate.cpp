@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -168,16 +169,15 @@ int runners(const chess::Board& b, Color c, int moves, Bitboard enemyAttacks) {
 // Each of the mover's remaining moves collects the best gain on offer: a capture by a
 // fresh piece, or the rescue of a threatened piece that is not frozen. The opponent's N
 // moves then collect the best of what is still hanging (frozen pieces included). Gives the
-// sums of both, in centipawns of PieceValue.
-void turn_exchange(const chess::Board& b, const Frame& f, const Side& mine, const Side& other,
-    int n, int left, int& collected, int& lost) {
+// sums of both (collected, lost), in centipawns of PieceValue.
+std::pair<int, int> turn_exchange(
+    const chess::Board& b, const Frame& f, const Side& mine, const Side& other, int n, int left) {
     const Color us = f.sideToMove, them = ~us;
     Gains ourGains {}, theirGains {}, frozenLosses {};
     int nOur = gains(b, mine.freshBy, mine.freshAll, other.all, b.pieces(them), ourGains);
     int nTheir = gains(b, other.by, other.all, mine.all, b.pieces(us) & ~f.frozen, theirGains);
     int nFrozen = gains(b, other.by, other.all, mine.all, f.frozen, frozenLosses);
-    collected = 0;
-    int i = 0, j = 0;
+    int collected = 0, i = 0, j = 0;
     for (int move = 0; move < left && (i < nOur || j < nTheir); ++move) {
         int capture = i < nOur ? ourGains[std::size_t(i)] : 0;
         int rescue = j < nTheir ? theirGains[std::size_t(j)] : 0;
@@ -191,8 +191,9 @@ void turn_exchange(const chess::Board& b, const Frame& f, const Side& mine, cons
         hanging[std::size_t(nHanging++)] = frozenLosses[std::size_t(k)];
     std::partial_sort(hanging.begin(), hanging.begin() + std::min(n, nHanging),
         hanging.begin() + nHanging, std::greater<int>());
-    lost = 0;
+    int lost = 0;
     for (int k = 0; k < std::min(n, nHanging); ++k) lost += hanging[std::size_t(k)];
+    return {collected, lost};
 }
 
 // Both sides' scans, from the side to move's view.
@@ -241,8 +242,7 @@ template <typename T> int evaluate_us(const Position& pos, T& tr, int& phase) {
     dynamic -= term(tr, them, W.RunnerOpponent, runners(b, them, n, mine.all));
 
     // 4. Threats (turn_exchange, above).
-    int collected, lost;
-    turn_exchange(b, f, mine, other, n, left, collected, lost);
+    const auto [collected, lost] = turn_exchange(b, f, mine, other, n, left);
     // Both shares in one division, so that the rounding is the term's, not each part's.
     dynamic.mg += (collected * W.OwnGain.mg - lost * W.EnemyGain.mg) / 16;
     dynamic.eg += (collected * W.OwnGain.eg - lost * W.EnemyGain.eg) / 16;
@@ -267,7 +267,7 @@ TurnDynamics turn_dynamics(const Position& pos) {
     const Color us = pos.side_to_move();
     const int n = pos.moves_per_turn(), left = pos.moves_left();
     TurnDynamics t;
-    turn_exchange(b, pos.frame(), mine, other, n, left, t.collected, t.lost);
+    std::tie(t.collected, t.lost) = turn_exchange(b, pos.frame(), mine, other, n, left);
     t.kingZoneHits = mine.kingZoneHits;
     t.ourKingZoneHits = other.kingZoneHits;
     t.runners = runners(b, us, left, other.all);
