@@ -64,6 +64,9 @@ struct GameHooks {
     // referee and `searchmoves` see it, and a position whose every move it skips is
     // searched in full.
     bool searchSkips = false;
+    // G::correction_key(pos): a key of the part of the position whose evaluation errors
+    // the search learns and corrects (correction history; chess: the pawns).
+    bool correction = false;
 };
 
 template <typename G>
@@ -162,6 +165,10 @@ concept HasFeatures = requires {
     typename G::Features;
 };
 template <typename G>
+concept HasCorrection = requires(const typename G::Position& pos) {
+    { G::correction_key(pos) } -> std::same_as<std::uint64_t>;
+};
+template <typename G>
 concept HasDisplay = requires(const typename G::Position& pos) {
     { G::display(pos) } -> std::same_as<BoardDisplay>;
 };
@@ -202,6 +209,8 @@ template <typename G> constexpr bool check_hooks() {
         "hooks.useNnue disagrees with Position::set_network(const nnue::Network*) and "
         "G::network()");
     static_assert(h.features == HasFeatures<G>, "hooks.features disagrees with G::Features");
+    static_assert(h.correction == HasCorrection<G>,
+        "hooks.correction disagrees with G::correction_key(pos) -> std::uint64_t");
     static_assert(!h.useNnue || h.features, "hooks.useNnue needs G::Features (hooks.features)");
     static_assert(h.movesPerTurn == HasMovesPerTurn<G>,
         "hooks.movesPerTurn disagrees with Position::moves_per_turn() -> int");

@@ -5,6 +5,7 @@
 #include "types.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 
@@ -39,13 +40,37 @@ struct ContinuationHistory {
     }
 };
 
+// Correction history: how far the search's results fell from the static evaluation in
+// positions of one key (the game's correction_key: chess's pawns), per side to move, as a
+// running average that weighs deeper searches more. The search adds it to the evaluation.
+// Values are in 1/GRAIN centipawns, at most LIMIT.
+struct CorrectionHistory {
+    static constexpr int SIZE = 16384, GRAIN = 256, LIMIT = 64 * GRAIN, WEIGHT_SCALE = 256;
+    static constexpr int MAX_WEIGHT = 16;
+    std::int16_t table[COLOR_NB][SIZE] = {};
+
+    static std::size_t index(std::uint64_t key) {
+        return std::size_t((key * 0x9E3779B97F4A7C15ULL) >> 50); // the top 14 bits
+    }
+    [[nodiscard]] int get(Color c, std::uint64_t key) const { return table[c][index(key)] / GRAIN; }
+    // diff: the search's value less the static evaluation, at depth `depth`.
+    void update(Color c, std::uint64_t key, int diff, int depth) {
+        std::int16_t& e = table[c][index(key)];
+        const int weight = std::min(depth + 1, MAX_WEIGHT);
+        const int v = (e * (WEIGHT_SCALE - weight) + diff * GRAIN * weight) / WEIGHT_SCALE;
+        e = std::int16_t(std::clamp(v, -LIMIT, LIMIT));
+    }
+};
+
 // What the search learns about moves and keeps from one search to the next (cleared by
-// a new game): quiet-move history and, per previous move (from, to), the reply that last
-// refuted it (the counter move, as the game's raw 32-bit move).
+// a new game): quiet-move history, per previous move (from, to) the reply that last
+// refuted it (the counter move, as the game's raw 32-bit move), and the evaluation's
+// corrections.
 struct SearchMemory {
     HistoryTable history;
     ContinuationHistory continuation;
     std::uint32_t counterMoves[64][64] = {};
+    CorrectionHistory correction;
 };
 
 } // namespace hq

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The search, written once for every game: iterative deepening with aspiration windows
 // over a principal variation search (negamax alpha-beta with zero-window re-searches),
-// quiescence search, a shared transposition table and Lazy SMP threads.
+// quiescence search, a shared transposition table and Lazy SMP threads. A game may key a
+// correction history (engine/history.h): the static evaluation, corrected by how far the
+// searches of positions with the same key found it wrong.
 //
 // Games whose turns do not alternate (several single moves a turn) need one idea only:
 // the value is negated across a move exactly when the side to move changed. Everything
@@ -337,11 +339,12 @@ private:
         if (!pvNode && !excludedSearch && tt.cuts(depth, beta)) return ttValue;
 
         // Step 6. Static evaluation (none in check: every move is forced to matter).
-        Value eval = VALUE_NONE;
+        // The TT keeps the raw evaluation; the search uses it corrected (correct()).
+        Value rawEval = VALUE_NONE, eval = VALUE_NONE;
         bool improving = false;
         if (!inCheck) {
-            eval = tte.hit && tte.eval != VALUE_NONE ? tte.eval : G::evaluate(pos);
-            ss.staticEval = eval;
+            rawEval = tte.hit && tte.eval != VALUE_NONE ? tte.eval : G::evaluate(pos);
+            eval = ss.staticEval = correct(rawEval);
             // A TT value with the right bound is a better estimate than the evaluation.
             if (tte.hit && ttValue != VALUE_NONE
                 && (tte.bound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER)))
@@ -502,8 +505,26 @@ private:
         if (moveCount == 0) return excludedSearch ? alpha : G::no_moves_value(pos, ply);
 
         if (excludedSearch) return best; // a partial search: nothing to remember
-        store_result(key, best, bestMove, originalAlpha, beta, ss.staticEval, depth, ply);
+        // Step 16. The evaluation's error, learnt where the result says more than a bound
+        // on the wrong side of it and no capture decided it.
+        if constexpr (G::hooks.correction)
+            if (!inCheck && !(bestMove && G::is_noisy(pos, bestMove))
+                && std::abs(best) < VALUE_MATE_IN_MAX_PLY
+                && !(best >= beta && best <= ss.staticEval)
+                && !(best <= originalAlpha && best >= ss.staticEval))
+                memory.correction.update(us, G::correction_key(pos), best - ss.staticEval, depth);
+        store_result(key, best, bestMove, originalAlpha, beta, rawEval, depth, ply);
         return best;
+    }
+
+    // A static evaluation corrected by what searches of positions of the same
+    // correction key found (engine/history.h), kept clear of the mate range.
+    Value correct(Value raw) const {
+        if constexpr (G::hooks.correction) {
+            const int c = memory.correction.get(pos.side_to_move(), G::correction_key(pos));
+            return Value(std::clamp(
+                int(raw) + c, int(VALUE_MATED_IN_MAX_PLY) + 1, int(VALUE_MATE_IN_MAX_PLY) - 1));
+        } else return raw;
     }
 
     // The TT entry of a node, with its value made relative to this ply.
@@ -614,10 +635,10 @@ private:
         if (!pvNode && tt.cuts(0, beta)) return tt.value;
 
         // Step Q4. Stand pat: out of check, the side to move may decline every capture.
-        Value best = -VALUE_INFINITE, standPat = VALUE_NONE;
+        Value best = -VALUE_INFINITE, rawEval = VALUE_NONE, standPat = VALUE_NONE;
         if (!inCheck) {
-            standPat = tt.data.hit && tt.data.eval != VALUE_NONE ? tt.data.eval : G::evaluate(pos);
-            best = standPat;
+            rawEval = tt.data.hit && tt.data.eval != VALUE_NONE ? tt.data.eval : G::evaluate(pos);
+            best = standPat = correct(rawEval);
             if (best >= beta) return best;
             alpha = std::max(alpha, best);
         }
@@ -647,7 +668,7 @@ private:
         // Step Q7. In check with no evasion: mated (or what the game says).
         if (inCheck && moveCount == 0) return G::no_moves_value(pos, ply);
 
-        store_result(key, best, bestMove, originalAlpha, beta, standPat, 0, ply);
+        store_result(key, best, bestMove, originalAlpha, beta, rawEval, 0, ply);
         return best;
     }
 

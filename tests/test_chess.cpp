@@ -3,11 +3,13 @@
 // hashing checks.
 #include "support.h"
 
+#include "engine/history.h"
 #include "engine/perft.h"
 #include "variants/chess/chess.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <memory>
 #include <type_traits>
 
 using namespace hq;
@@ -339,4 +341,35 @@ TEST_CASE("a FEN written after counting past the largest move number reads back"
         CHECK(fields[5] == "100000");
         CHECK_FALSE(engine->set_position(written, {}).has_value());
     }
+}
+
+TEST_CASE("the correction history's key is the pawns: the same pawns share it, a pawn move "
+          "changes it",
+    "[chess][search]") {
+    const auto key = [](const char* fen) { return Chess::correction_key(from_fen(fen)); };
+    const auto start = key("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    // Pieces moved, traded or the other side to move: the pawns, and the key, are the same.
+    CHECK(key("r1bqkb1r/pppppppp/2n2n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R b KQkq - 4 3") == start);
+    CHECK(key("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1") == start);
+    // One pawn moved, or a pawn of the other colour on the same square: another key.
+    CHECK(key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1") != start);
+    CHECK(key("4k3/8/8/8/8/8/P7/4K3 w - - 0 1") != key("4k3/8/8/8/8/8/p7/4K3 w - - 0 1"));
+}
+
+TEST_CASE("the correction history moves toward the searches' error, more for deeper "
+          "searches, within its limit, per side to move",
+    "[search]") {
+    auto history = std::make_unique<CorrectionHistory>();
+    constexpr std::uint64_t K = 12345;
+    CHECK(history->get(WHITE, K) == 0);
+    history->update(WHITE, K, 64, 0); // weight 1 of 256: a quarter of a centipawn
+    CHECK(history->get(WHITE, K) == 0);
+    history->update(WHITE, K, 256, 15); // weight 16: 16 centipawns
+    CHECK(history->get(WHITE, K) == 16);
+    CHECK(history->get(BLACK, K) == 0);
+    for (int i = 0; i < 200; ++i) history->update(WHITE, K, 200, 20);
+    CHECK(history->get(WHITE, K) == CorrectionHistory::LIMIT / CorrectionHistory::GRAIN);
+    for (int i = 0; i < 200; ++i) history->update(BLACK, K, -30, 20);
+    CHECK(history->get(BLACK, K) >= -30);
+    CHECK(history->get(BLACK, K) <= -29);
 }

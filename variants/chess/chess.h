@@ -23,7 +23,8 @@ struct Chess {
         .setChess960 = true,
         .useNnue = true,
         .features = true,
-        .trace = true};
+        .trace = true,
+        .correction = true};
     using Features = nnue::Features;
     static const hq::nnue::Network& network() { return nnue::embedded(); }
 
@@ -53,6 +54,11 @@ struct Chess {
     }
     static bool is_legal(const Position& pos, Move m) { return chess::is_legal(pos, m); }
     static Value evaluate(const Position& pos) { return chess::evaluate(pos); }
+    // The pawns of both sides: the evaluation's errors follow the pawn structure.
+    static std::uint64_t correction_key(const Position& pos) {
+        return pos.pieces(WHITE, PAWN) * 0xD6E8FEB86659FD93ULL
+            ^ (pos.pieces(BLACK, PAWN) + 0x9E3779B97F4A7C15ULL) * 0xA0761D6478BD642FULL;
+    }
     // Tuning hooks (engine/eval_trace.h).
     static std::vector<std::string> trace_weight_names() { return chess::trace_weight_names(); }
     static std::vector<int> trace_weight_values() { return chess::trace_weight_values(); }
