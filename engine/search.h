@@ -18,6 +18,7 @@
 #include <atomic>
 #include <cmath>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <span>
@@ -36,11 +37,18 @@ constexpr int AspirationDepth = 5;     // first depth searched with a window aro
 constexpr int AspirationWindow = 18;   // its initial half-width
 constexpr int AspirationGrowthAdd = 5; // a failed window grows by half plus this
 constexpr std::int64_t FailLineAfterMs = 2000; // report fail-high/low lines after this long
-// Time: a falling best value buys time for another iteration.
+// Time: no new iteration past a share of the optimum, scaled up while the best value falls
+// or the best move keeps changing, and by how little of the search the best move took.
 constexpr int TimeFallMargin = 30;         // "falling a lot": more than this since the last depth
 constexpr double TimeFallScaleBig = 1.6;   // optimum scale when falling a lot
 constexpr double TimeFallScaleSmall = 1.2; // ... when falling a little
 constexpr double TimeNextIterationShare = 0.6; // no new iteration past this share of optimum
+// ... scaled by how many iterations in a row the best move has stayed the same (0 to 4+),
+constexpr double TimeStabilityScale[] = {1.5, 1.25, 1.05, 0.95, 0.85};
+// ... and by (base - the best move's share of the nodes) * scale, from TimeNodeDepth on.
+constexpr double TimeNodeShareBase = 1.6;
+constexpr double TimeNodeShareScale = 1.25;
+constexpr int TimeNodeDepth = 6;
 // Reverse futility pruning.
 constexpr int ReverseFutilityDepth = 8;
 constexpr int ReverseFutilityMargin = 75; // per ply of depth
@@ -83,6 +91,23 @@ constexpr int MaxQsearchPlies = 12;
 constexpr int MaxQsearchPliesTurns = 6; // games with several moves a turn
 } // namespace params
 
+// The share of the time plan's optimum after which no new iteration starts (params):
+// longer while the best value falls, while the best move is new (bestMoveStreak: the
+// iterations in a row it has stayed the same), and while the best move took a small
+// share of the nodes (the alternatives needed a close look; below 0: not known yet).
+inline double soft_time_scale(
+    Value best, Value previous, int bestMoveStreak, double bestMoveShare) {
+    double scale = best < previous - params::TimeFallMargin ? params::TimeFallScaleBig
+        : best < previous                                   ? params::TimeFallScaleSmall
+                                                            : 1.0;
+    constexpr int streaks = int(std::size(params::TimeStabilityScale));
+    scale *= params::TimeStabilityScale[std::clamp(bestMoveStreak, 0, streaks - 1)];
+    if (bestMoveShare >= 0.0)
+        scale *= (params::TimeNodeShareBase - std::min(bestMoveShare, 1.0))
+            * params::TimeNodeShareScale;
+    return scale * params::TimeNextIterationShare;
+}
+
 template <SearchGame G> class SearchWorker {
 public:
     using Position = typename G::Position;
@@ -93,6 +118,7 @@ public:
         Value value = -VALUE_INFINITE;
         Value previousValue = -VALUE_INFINITE;
         int selDepth = 0;
+        std::uint64_t nodes = 0; // spent on this move's subtree in this search
         std::vector<Move> pv;
     };
 
@@ -114,6 +140,8 @@ public:
         int maxDepth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
         int multiPv = std::min<int>(shared.options.multiPv, int(rootMoves.size()));
         Value previous = VALUE_ZERO;
+        Move lastBest = Move();
+        int bestMoveStreak = 0; // iterations in a row that ended with the same best move
 
         for (int depth = 1; depth <= maxDepth; ++depth) {
             // Helpers search some iterations one ply deeper, to diversify (Lazy SMP).
@@ -160,17 +188,23 @@ public:
             if (limits.mate && best >= VALUE_MATE_IN_MAX_PLY
                 && VALUE_MATE - best <= 2 * limits.mate)
                 break;
-            if (shared.plan.optimum && !pondering()) {
-                // Spend longer while the best value is falling.
-                double scale = best < previous - params::TimeFallMargin ? params::TimeFallScaleBig
-                    : best < previous                                   ? params::TimeFallScaleSmall
-                                                                        : 1.0;
-                if (elapsed_ms(limits.start)
-                    > shared.plan.optimum * scale * params::TimeNextIterationShare)
-                    break;
-            }
+            bestMoveStreak = rootMoves[0].move == lastBest ? bestMoveStreak + 1 : 0;
+            lastBest = rootMoves[0].move;
+            if (shared.plan.optimum && !pondering()
+                && elapsed_ms(limits.start)
+                    > soft_time_limit(depth, best, previous, bestMoveStreak))
+                break;
             previous = best;
         }
+    }
+
+    // The time after which no new iteration starts: the optimum scaled (soft_time_scale).
+    double soft_time_limit(int depth, Value best, Value previous, int bestMoveStreak) const {
+        const std::uint64_t searched = node_count();
+        const double share = depth >= params::TimeNodeDepth && searched > 0
+            ? double(rootMoves[0].nodes) / double(searched)
+            : -1.0;
+        return double(shared.plan.optimum) * soft_time_scale(best, previous, bestMoveStreak, share);
     }
 
     std::uint64_t node_count() const { return nodes.load(std::memory_order_relaxed); }
@@ -278,6 +312,7 @@ private:
         for (int i = pvIndex; i < int(rootMoves.size()); ++i) {
             RootMove& rm = rootMoves[i];
             Move m = rm.move;
+            const std::uint64_t nodesBefore = node_count();
             nodes.fetch_add(1, std::memory_order_relaxed);
             pos.do_move(m);
             stack[0].move = m;
@@ -292,6 +327,7 @@ private:
                 if (v > alpha && v < beta) v = child(us, pvs, alpha, beta);
             }
             pos.undo_move(m);
+            rm.nodes += node_count() - nodesBefore;
             // A move whose search was cut short keeps its old value (or none yet).
             if (stopped()) return best;
 

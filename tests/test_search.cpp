@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The search: finding mates, determinism, and the UCI behaviour around `go` (driven
 // through the real binary over pipes).
+#include "engine/search.h"
 #include "session.h"
 #include "support.h"
 
@@ -289,6 +290,30 @@ TEST_CASE("the time plan stays within the clock for absurd clocks and increments
         CHECK(plan.maximum >= plan.optimum);
         if (time > 0) CHECK(plan.maximum <= time);
     }
+}
+
+TEST_CASE("the soft time limit is longer while the best move is new, took few nodes or fell",
+    "[search]") {
+    const Value v = Value(20);
+    const double settled = soft_time_scale(v, v, 4, 0.9);
+    // A best move that just changed, or changed last iteration, gets more time than one that
+    // has held for four iterations; each iteration of stability takes some away.
+    for (int streak = 0; streak < 4; ++streak)
+        CHECK(soft_time_scale(v, v, streak, 0.9) > soft_time_scale(v, v, streak + 1, 0.9));
+    CHECK(soft_time_scale(v, v, 9, 0.9) == settled); // the streak's scale levels off
+    // The smaller the best move's share of the nodes, the longer.
+    CHECK(soft_time_scale(v, v, 4, 0.3) > soft_time_scale(v, v, 4, 0.6));
+    CHECK(soft_time_scale(v, v, 4, 0.6) > settled);
+    // An unknown share (shallow iterations) leaves the scale alone: between the extremes.
+    CHECK(soft_time_scale(v, v, 4, -1.0) < soft_time_scale(v, v, 4, 0.3));
+    CHECK(soft_time_scale(v, v, 4, -1.0) > soft_time_scale(v, v, 4, 1.0));
+    // A falling value buys time, more when it falls further.
+    CHECK(soft_time_scale(v - 5, v, 4, 0.9) > settled);
+    CHECK(soft_time_scale(v - 100, v, 4, 0.9) > soft_time_scale(v - 5, v, 4, 0.9));
+    // Even the least settled search stops starting iterations well before the hard limit
+    // (5 optima), and a settled one before the optimum.
+    CHECK(soft_time_scale(v - 100, v, 0, 0.0) < 5.0);
+    CHECK(settled < 1.0);
 }
 
 TEST_CASE("the hash table shrinks to what can be allocated and keeps working", "[search]") {
