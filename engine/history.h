@@ -63,12 +63,13 @@ struct CorrectionHistory {
 };
 
 // What the search learns about moves and keeps from one search to the next (cleared by
-// a new game): quiet-move history, per previous move (from, to) the reply that last
-// refuted it (the counter move, as the game's raw 32-bit move), and the evaluation's
-// corrections.
+// a new game): quiet-move history, the same given the previous move and the one before it, per
+// previous move (from, to) the reply that last refuted it (the counter move, as the game's raw
+// 32-bit move), and the evaluation's corrections.
 struct SearchMemory {
     HistoryTable history;
     ContinuationHistory continuation;
+    ContinuationHistory followUp; // the same, given the move two plies back
     std::uint32_t counterMoves[64][64] = {};
     CorrectionHistory correction;
 };

@@ -6,7 +6,8 @@
 //   2. good noisy moves (captures, queen promotions), best victim / least attacker first,
 //      "good" meaning not losing material by static exchange where the game offers
 //      `G::see_ge` (otherwise every noisy move is good);
-//   3. quiet moves: the two killers and the counter move first, then by history score;
+//   3. quiet moves: the two killers and the counter move first, then by history score
+//      (the move's own, after the previous move, after the move before that);
 //   4. the bad noisy moves put aside in stage 2.
 //
 // Moves the game's `search_skips` hook names are never handed out (GameHooks).
@@ -29,7 +30,7 @@ public:
 
     // Main search.
     MovePicker(const Position& p, Move tt, Move k1, Move k2, Move counter, const HistoryTable* h,
-        const std::int16_t* cont)
+        const std::int16_t* cont, const std::int16_t* follow = nullptr)
         : pos(p)
         , ttMove(tt)
         , killer1(k1)
@@ -37,6 +38,7 @@ public:
         , counterMove(counter)
         , history(h)
         , continuation(cont)
+        , followUp(follow)
         , quiescence(false) { }
     // Quiescence search.
     MovePicker(const Position& p, Move tt)
@@ -85,15 +87,20 @@ public:
                         : m == killer2       ? (1 << 20) - 1
                         : m == counterMove   ? (1 << 20) - 2
                                              : (history ? history->get(us, m.from(), m.to()) : 0)
-                            + (continuation ? continuation[m.from() * 64 + m.to()] : 0);
+                            + (continuation ? continuation[m.from() * 64 + m.to()] : 0)
+                            + (followUp ? followUp[m.from() * 64 + m.to()] : 0);
                 }
                 cur = 0;
+                quietsPicked = 0;
                 stage = QUIETS;
             }
             return next();
         case QUIETS:
             while (cur < moves.size()) {
-                Move m = pick_best();
+                // A cutoff usually comes among the first few quiets: those are picked one
+                // by one; a node that wants more gets the rest sorted at once.
+                if (quietsPicked == PickedOneByOne) sort_rest();
+                Move m = quietsPicked++ < PickedOneByOne ? pick_best() : moves[cur++];
                 if (m != ttMove && !skipped(m)) return m;
             }
             stage = BAD_NOISY;
@@ -125,6 +132,21 @@ private:
         else return true;
     }
 
+    // Insertion sort of the moves from `cur` on, best first (ties keep their order).
+    void sort_rest() {
+        for (std::size_t i = cur + 1; i < moves.size(); ++i) {
+            const Move m = moves[i];
+            const int score = scores[i];
+            std::size_t j = i;
+            for (; j > cur && scores[j - 1] < score; --j) {
+                moves[j] = moves[j - 1];
+                scores[j] = scores[j - 1];
+            }
+            moves[j] = m;
+            scores[j] = score;
+        }
+    }
+
     // Selection sort step: swap the best remaining move to `cur` and return it.
     Move pick_best() {
         std::size_t best = cur;
@@ -139,11 +161,14 @@ private:
     Move ttMove, killer1, killer2, counterMove;
     const HistoryTable* history;
     const std::int16_t* continuation = nullptr; // [from * 64 + to] after the previous move
+    const std::int16_t* followUp = nullptr;     // ... after the move before that
     bool quiescence;
     Stage stage = TT_MOVE;
     typename G::MoveList moves;
     int scores[G::MoveList::capacity];
     std::size_t cur = 0;
+    static constexpr int PickedOneByOne = 3;
+    int quietsPicked = 0;
     Move bad[G::MoveList::capacity];
     std::size_t badCount = 0, badCur = 0;
 };

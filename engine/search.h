@@ -429,8 +429,11 @@ private:
             ? Move::from_raw(memory.counterMoves[previous.from()][previous.to()])
             : Move();
         const std::int16_t* cont = previous ? memory.continuation.row(previous.to()) : nullptr;
+        // The move two plies back (ours, in alternating games) and its follow-up history.
+        const Move earlier = ply >= 2 ? stack[ply - 2].move : Move();
+        const std::int16_t* followUp = earlier ? memory.followUp.row(earlier.to()) : nullptr;
         MovePicker<G> picker(
-            pos, ttMove, ss.killers[0], ss.killers[1], counter, &memory.history, cont);
+            pos, ttMove, ss.killers[0], ss.killers[1], counter, &memory.history, cont, followUp);
         Value best = -VALUE_INFINITE;
         Move bestMove = Move();
         int moveCount = 0;
@@ -500,7 +503,8 @@ private:
                 int r = reductions[std::min(depth, 63)][std::min(moveCount, 63)];
                 r += !pvNode + cutNode - improving;
                 r -= (memory.history.get(us, m.from(), m.to())
-                         + (cont ? cont[m.from() * 64 + m.to()] : 0))
+                         + (cont ? cont[m.from() * 64 + m.to()] : 0)
+                         + (followUp ? followUp[m.from() * 64 + m.to()] : 0))
                     / params::LmrHistoryDivisor;
                 if (m == ss.killers[0] || m == ss.killers[1]) --r;
                 int reduced = std::clamp(newDepth - r, 1, newDepth);
@@ -530,8 +534,8 @@ private:
                 // Step 14. A quiet cutoff move becomes a killer and gains history; the
                 // quiets tried before it lose some.
                 if (!noisy)
-                    reward_quiet_cutoff(
-                        ss, us, m, previous, depth, std::span<const Move>(quietsTried, quietCount));
+                    reward_quiet_cutoff(ss, us, m, previous, earlier, depth,
+                        std::span<const Move>(quietsTried, quietCount));
                 break;
             }
             if (!noisy && quietCount < params::MaxQuietsRemembered) quietsTried[quietCount++] = m;
@@ -635,8 +639,8 @@ private:
 
     // Step 14 of search(): a quiet move that cut becomes a killer and the counter move of
     // the previous one, and gains history; the quiets tried before it lose as much.
-    void reward_quiet_cutoff(
-        Stack& ss, Color us, Move m, Move previous, int depth, std::span<const Move> quietsBefore) {
+    void reward_quiet_cutoff(Stack& ss, Color us, Move m, Move previous, Move earlier, int depth,
+        std::span<const Move> quietsBefore) {
         if (ss.killers[0] != m) {
             ss.killers[1] = ss.killers[0];
             ss.killers[0] = m;
@@ -645,9 +649,11 @@ private:
         int bonus = std::min(depth * depth * params::HistoryBonusScale, params::HistoryBonusMax);
         memory.history.update(us, m.from(), m.to(), bonus);
         if (previous) memory.continuation.update(previous.to(), m.from(), m.to(), bonus);
+        if (earlier) memory.followUp.update(earlier.to(), m.from(), m.to(), bonus);
         for (Move q : quietsBefore) {
             memory.history.update(us, q.from(), q.to(), -bonus);
             if (previous) memory.continuation.update(previous.to(), q.from(), q.to(), -bonus);
+            if (earlier) memory.followUp.update(earlier.to(), q.from(), q.to(), -bonus);
         }
     }
 

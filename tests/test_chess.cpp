@@ -4,11 +4,13 @@
 #include "support.h"
 
 #include "engine/history.h"
+#include "engine/movepick.h"
 #include "engine/perft.h"
 #include "variants/chess/chess.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <map>
 #include <memory>
 #include <type_traits>
 
@@ -372,4 +374,42 @@ TEST_CASE("the correction history moves toward the searches' error, more for dee
     for (int i = 0; i < 200; ++i) history->update(BLACK, K, -30, 20);
     CHECK(history->get(BLACK, K) >= -30);
     CHECK(history->get(BLACK, K) <= -29);
+}
+
+TEST_CASE("the move picker hands out every quiet once, best first by the sum of its three "
+          "histories, however many are taken",
+    "[chess][search]") {
+    // A quiet middlegame: many quiets (more than the few picked one by one), few captures.
+    const Position pos
+        = from_fen("r1bqk2r/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R1BQK2R w KQkq - 0 8");
+    auto memory = std::make_unique<SearchMemory>();
+    Chess::MoveList quiets;
+    Chess::generate_quiet(pos, quiets);
+    REQUIRE(quiets.size() > 20);
+    // Scores spread over the three tables, with ties, in an order unrelated to generation.
+    const Square previousTo = SQ_E5, earlierTo = SQ_C4;
+    std::map<std::uint32_t, int> expected;
+    for (std::size_t i = 0; i < quiets.size(); ++i) {
+        const auto m = quiets[i];
+        const int own = int((i * 7) % 5) * 300 - 600, cont = int((i * 3) % 4) * 200,
+                  follow = int(i % 3 == 0) * 500;
+        memory->history.table[WHITE][m.from()][m.to()] = std::int16_t(own);
+        memory->continuation.table[previousTo][m.from()][m.to()] = std::int16_t(cont);
+        memory->followUp.table[earlierTo][m.from()][m.to()] = std::int16_t(follow);
+        expected[m.raw()] = own + cont + follow;
+    }
+    MovePicker<Chess> picker(pos, Chess::Move(), Chess::Move(), Chess::Move(), Chess::Move(),
+        &memory->history, memory->continuation.row(previousTo), memory->followUp.row(earlierTo));
+    std::vector<int> order;
+    std::map<std::uint32_t, int> seen;
+    for (auto m = picker.next(); m; m = picker.next()) {
+        ++seen[m.raw()];
+        if (expected.count(m.raw())) order.push_back(expected[m.raw()]);
+    }
+    CHECK(order.size() == quiets.size());
+    for (const auto& [move, times] : seen) CHECK(times == 1);
+    for (std::size_t i = 1; i < order.size(); ++i) {
+        INFO("quiet " << i);
+        CHECK(order[i - 1] >= order[i]);
+    }
 }
