@@ -40,6 +40,16 @@ struct ContinuationHistory {
     }
 };
 
+// A quiet move's ordering score: its own history, plus its history after the previous
+// move and after the one before it (rows of ContinuationHistory::row); any may be absent.
+[[nodiscard]] inline int quiet_history(const HistoryTable* history,
+    const std::int16_t* continuation, const std::int16_t* followUp, Color us, Square from,
+    Square to) {
+    const int i = from * 64 + to;
+    return (history ? history->get(us, from, to) : 0) + (continuation ? continuation[i] : 0)
+        + (followUp ? followUp[i] : 0);
+}
+
 // Correction history: how far the search's results fell from the static evaluation in
 // positions of one key (the game's correction_key: chess's pawns), per side to move, as a
 // running average that weighs deeper searches more. The search adds it to the evaluation.

@@ -85,10 +85,9 @@ public:
                     Move m = moves[i];
                     scores[i] = m == killer1 ? 1 << 20
                         : m == killer2       ? (1 << 20) - 1
-                        : m == counterMove   ? (1 << 20) - 2
-                                             : (history ? history->get(us, m.from(), m.to()) : 0)
-                            + (continuation ? continuation[m.from() * 64 + m.to()] : 0)
-                            + (followUp ? followUp[m.from() * 64 + m.to()] : 0);
+                        : m == counterMove
+                        ? (1 << 20) - 2
+                        : quiet_history(history, continuation, followUp, us, m.from(), m.to());
                 }
                 cur = 0;
                 quietsPicked = 0;

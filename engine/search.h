@@ -502,9 +502,7 @@ private:
             if (depth >= params::LmrMinDepth && moveCount > 1 + pvNode && !noisy && !givesCheck) {
                 int r = reductions[std::min(depth, 63)][std::min(moveCount, 63)];
                 r += !pvNode + cutNode - improving;
-                r -= (memory.history.get(us, m.from(), m.to())
-                         + (cont ? cont[m.from() * 64 + m.to()] : 0)
-                         + (followUp ? followUp[m.from() * 64 + m.to()] : 0))
+                r -= quiet_history(&memory.history, cont, followUp, us, m.from(), m.to())
                     / params::LmrHistoryDivisor;
                 if (m == ss.killers[0] || m == ss.killers[1]) --r;
                 int reduced = std::clamp(newDepth - r, 1, newDepth);
