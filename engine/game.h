@@ -67,6 +67,10 @@ struct GameHooks {
     // G::correction_key(pos): a key of the part of the position whose evaluation errors
     // the search learns and corrects (correction history; chess: the pawns).
     bool correction = false;
+    // Capture history (engine/history.h): a noisy move's order adds its capture history
+    // divided by this (0: the game's noisy_order alone). It must suit the scale of the
+    // game's noisy_order.
+    int captureHistoryDivisor = 0;
 };
 
 template <typename G>

@@ -73,13 +73,14 @@ struct CorrectionHistory {
 };
 
 // What the search learns about moves and keeps from one search to the next (cleared by
-// a new game): quiet-move history, the same given the previous move and the one before it, per
-// previous move (from, to) the reply that last refuted it (the counter move, as the game's raw
-// 32-bit move), and the evaluation's corrections.
+// a new game): quiet-move history, the same given the previous move and the one before
+// it, the same for noisy moves, per previous move (from, to) the reply that last refuted
+// it (the counter move, as the game's raw 32-bit move), and the evaluation's corrections.
 struct SearchMemory {
     HistoryTable history;
     ContinuationHistory continuation;
     ContinuationHistory followUp; // the same, given the move two plies back
+    HistoryTable captures;        // the same for noisy moves (GameHooks::captureHistoryDivisor)
     std::uint32_t counterMoves[64][64] = {};
     CorrectionHistory correction;
 };

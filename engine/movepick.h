@@ -3,7 +3,8 @@
 // them, generating lazily so that a cutoff on the first move costs no further generation.
 //
 //   1. the transposition-table move, if legal here;
-//   2. good noisy moves (captures, queen promotions), best victim / least attacker first,
+//   2. good noisy moves (captures, queen promotions), best victim / least attacker first
+//      (the game's noisy_order), adjusted by capture history where the game uses it,
 //      "good" meaning not losing material by static exchange where the game offers
 //      `G::see_ge` (otherwise every noisy move is good);
 //   3. quiet moves: the two killers and the counter move first, then by history score
@@ -30,7 +31,8 @@ public:
 
     // Main search.
     MovePicker(const Position& p, Move tt, Move k1, Move k2, Move counter, const HistoryTable* h,
-        const std::int16_t* cont, const std::int16_t* follow = nullptr)
+        const std::int16_t* cont, const std::int16_t* follow = nullptr,
+        const HistoryTable* captureHistory = nullptr)
         : pos(p)
         , ttMove(tt)
         , killer1(k1)
@@ -39,12 +41,14 @@ public:
         , history(h)
         , continuation(cont)
         , followUp(follow)
+        , captures(captureHistory)
         , quiescence(false) { }
     // Quiescence search.
-    MovePicker(const Position& p, Move tt)
+    MovePicker(const Position& p, Move tt, const HistoryTable* captureHistory = nullptr)
         : pos(p)
         , ttMove(tt)
         , history(nullptr)
+        , captures(captureHistory)
         , quiescence(!p.in_check()) { }
 
     // The next move, or Move() when there are no more.
@@ -59,8 +63,14 @@ public:
         case GEN_NOISY:
             moves.clear();
             G::generate_noisy(pos, moves);
-            for (std::size_t i = 0; i < moves.size(); ++i)
+            for (std::size_t i = 0; i < moves.size(); ++i) {
                 scores[i] = G::noisy_order(pos, moves[i]);
+                if constexpr (G::hooks.captureHistoryDivisor > 0)
+                    if (captures)
+                        scores[i]
+                            += captures->get(pos.side_to_move(), moves[i].from(), moves[i].to())
+                            / G::hooks.captureHistoryDivisor;
+            }
             cur = 0;
             badCount = 0;
             stage = GOOD_NOISY;
@@ -161,6 +171,7 @@ private:
     const HistoryTable* history;
     const std::int16_t* continuation = nullptr; // [from * 64 + to] after the previous move
     const std::int16_t* followUp = nullptr;     // ... after the move before that
+    const HistoryTable* captures = nullptr;     // noisy moves' history (may be absent)
     bool quiescence;
     Stage stage = TT_MOVE;
     typename G::MoveList moves;

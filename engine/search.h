@@ -432,13 +432,15 @@ private:
         // The move two plies back (ours, in alternating games) and its follow-up history.
         const Move earlier = ply >= 2 ? stack[ply - 2].move : Move();
         const std::int16_t* followUp = earlier ? memory.followUp.row(earlier.to()) : nullptr;
-        MovePicker<G> picker(
-            pos, ttMove, ss.killers[0], ss.killers[1], counter, &memory.history, cont, followUp);
+        MovePicker<G> picker(pos, ttMove, ss.killers[0], ss.killers[1], counter, &memory.history,
+            cont, followUp, &memory.captures);
         Value best = -VALUE_INFINITE;
         Move bestMove = Move();
         int moveCount = 0;
         Move quietsTried[params::MaxQuietsRemembered];
         int quietCount = 0;
+        Move noisiesTried[params::MaxQuietsRemembered];
+        int noisyCount = 0;
         const Value originalAlpha = alpha;
 
         for (Move m = picker.next(); m; m = picker.next()) {
@@ -530,13 +532,17 @@ private:
 
             if (raise_best(v, m, ply, pvNode, best, bestMove, alpha) && v >= beta) {
                 // Step 14. A quiet cutoff move becomes a killer and gains history; the
-                // quiets tried before it lose some.
+                // quiets tried before it lose some. A noisy one gains capture history.
+                // Either way the noisy moves tried before it lose capture history.
                 if (!noisy)
                     reward_quiet_cutoff(ss, us, m, previous, earlier, depth,
                         std::span<const Move>(quietsTried, quietCount));
+                reward_capture_cutoff(
+                    us, noisy ? m : Move(), depth, std::span<const Move>(noisiesTried, noisyCount));
                 break;
             }
             if (!noisy && quietCount < params::MaxQuietsRemembered) quietsTried[quietCount++] = m;
+            if (noisy && noisyCount < params::MaxQuietsRemembered) noisiesTried[noisyCount++] = m;
         }
 
         // Step 15. No legal move: mate, stalemate, or whatever the game says.
@@ -655,6 +661,17 @@ private:
         }
     }
 
+    // Step 14 of search(): the noisy move that cut (if any) gains capture history and the
+    // noisy moves tried before the cutoff lose as much (games that use capture history).
+    void reward_capture_cutoff(Color us, Move m, int depth, std::span<const Move> noisiesBefore) {
+        if constexpr (G::hooks.captureHistoryDivisor > 0) {
+            int bonus
+                = std::min(depth * depth * params::HistoryBonusScale, params::HistoryBonusMax);
+            if (m) memory.captures.update(us, m.from(), m.to(), bonus);
+            for (Move q : noisiesBefore) memory.captures.update(us, q.from(), q.to(), -bonus);
+        }
+    }
+
     // Quiescence search: only noisy moves (all evasions in check) until the position is
     // quiet, standing pat on the static evaluation. Its TT entries have depth 0.
     Value qsearch(Value alpha, Value beta, int ply, bool pvNode, int qsPly = 0) {
@@ -685,7 +702,7 @@ private:
 
         // Step Q5. The noisy moves (every evasion in check), best first.
         const Color us = pos.side_to_move();
-        MovePicker<G> picker(pos, tt.move);
+        MovePicker<G> picker(pos, tt.move, &memory.captures);
         Move bestMove = Move();
         int moveCount = 0;
         const Value originalAlpha = alpha;

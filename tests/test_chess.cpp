@@ -413,3 +413,34 @@ TEST_CASE("the move picker hands out every quiet once, best first by the sum of 
         CHECK(order[i - 1] >= order[i]);
     }
 }
+
+TEST_CASE("capture history reorders captures of the same victim, never a smaller victim "
+          "ahead of a larger one",
+    "[chess][search]") {
+    // White can take the rook on a4 (knight) and the pawns on d5 (pawn or knight) and b5
+    // (knight); nothing is defended, so every capture is good.
+    const Position pos = from_fen("4k3/8/8/1p1p4/r3P3/2N5/8/4K3 w - - 0 1");
+    auto order = [&](const HistoryTable* captures) {
+        MovePicker<Chess> picker(pos, Chess::Move(), captures);
+        std::vector<std::string> moves;
+        for (auto m = picker.next(); m; m = picker.next()) moves.push_back(pos.move_text(m));
+        return moves;
+    };
+    auto memory = std::make_unique<SearchMemory>();
+    // Without history: the largest victim, then the least valuable attacker.
+    const auto plain = order(&memory->captures);
+    REQUIRE(plain.size() == 4);
+    CHECK(plain[0] == "c3a4");
+    CHECK(plain[1] == "e4d5");
+    // Knight takes b5 has cut often: it goes ahead of the other pawn captures, but not
+    // ahead of the rook.
+    for (int i = 0; i < 50; ++i) memory->captures.update(WHITE, SQ_C3, SQ_B5, 1600);
+    const auto learnt = order(&memory->captures);
+    REQUIRE(learnt.size() == 4);
+    CHECK(learnt[0] == "c3a4");
+    CHECK(learnt[1] == "c3b5");
+    // The history of the other side does not count.
+    auto other = std::make_unique<SearchMemory>();
+    for (int i = 0; i < 50; ++i) other->captures.update(BLACK, SQ_C3, SQ_B5, 1600);
+    CHECK(order(&other->captures) == plain);
+}

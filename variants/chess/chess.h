@@ -24,7 +24,8 @@ struct Chess {
         .useNnue = true,
         .features = true,
         .trace = true,
-        .correction = true};
+        .correction = true,
+        .captureHistoryDivisor = 32};
     using Features = nnue::Features;
     static const hq::nnue::Network& network() { return nnue::embedded(); }
 
