@@ -63,8 +63,10 @@ constexpr int NullMoveVerifyDepth = 12; // from this depth a null-move cutoff is
 constexpr int IirDepth = 4;
 // Singular extensions.
 constexpr int SingularDepth = 8;
-constexpr int SingularTtDepthMargin = 3; // the TT entry is at most this much shallower
-constexpr int SingularMargin = 16;       // eighths of a centipawn per ply of depth
+constexpr int SingularTtDepthMargin = 3;  // the TT entry is at most this much shallower
+constexpr int SingularMargin = 16;        // eighths of a centipawn per ply of depth
+constexpr int DoubleExtensionMargin = 20; // below the singular bound by this: two plies
+constexpr int MaxDoubleExtensions = 6;    // per line
 // Futility and late move pruning of quiet moves.
 constexpr int FutilityDepth = 6;
 constexpr int FutilityMargin = 90; // per ply of depth
@@ -248,6 +250,7 @@ private:
         Move killers[2];
         Value staticEval = VALUE_NONE;
         int checkExtensions = 0;
+        int doubleExtensions = 0; // in the line up to this ply
     };
 
     bool pondering() const {
@@ -308,6 +311,7 @@ private:
         Color us = pos.side_to_move();
         Value best = -VALUE_INFINITE;
         stack[0].checkExtensions = 0;
+        stack[0].doubleExtensions = 0;
         selDepth = 0;
         for (int i = pvIndex; i < int(rootMoves.size()); ++i) {
             RootMove& rm = rootMoves[i];
@@ -411,13 +415,15 @@ private:
 
         // Step 9a. Singular extension: when the TT move is much better than every
         // alternative (a search without it, at half depth, fails low against a margin
-        // below the TT value), it is searched one ply deeper. When even the alternatives
-        // beat beta, several moves fail high and this node is cut at once (multi-cut).
+        // below the TT value), it is searched one ply deeper, two when they fall far
+        // short (outside PV nodes, a few times a line). When even the alternatives beat
+        // beta, several moves fail high and this node is cut at once (multi-cut); when
+        // only the TT value does, the TT move is searched a ply shallower.
         int singularExtension = 0;
         if (G::alternating && depth >= params::SingularDepth && ttMove && !excludedSearch
             && tte.depth >= depth - params::SingularTtDepthMargin && (tte.bound & BOUND_LOWER)
             && std::abs(ttValue) < VALUE_MATE_IN_MAX_PLY && G::is_legal(pos, ttMove)) {
-            auto singular = singular_test(ttMove, ttValue, beta, depth, ply, cutNode);
+            auto singular = singular_test(ttMove, ttValue, beta, depth, ply, pvNode, cutNode);
             if (singular.cutoff) return *singular.cutoff;
             singularExtension = singular.extension;
         }
@@ -493,7 +499,10 @@ private:
                 extension = 1;
                 stack[ply + 1].checkExtensions = ss.checkExtensions + 1;
             } else stack[ply + 1].checkExtensions = ss.checkExtensions;
-            if (m == ttMove) extension = std::max(extension, singularExtension);
+            // A checking TT move keeps its check extension over a negative one.
+            if (m == ttMove && (singularExtension > 0 || extension == 0))
+                extension = std::max(extension, singularExtension);
+            stack[ply + 1].doubleExtensions = ss.doubleExtensions + (extension >= 2);
             int newDepth = depth - 1 + extension;
 
             // Step 13. Late move reductions for quiet moves after the first few, then
@@ -630,14 +639,19 @@ private:
         std::optional<Value> cutoff;
     };
     Singular singular_test(
-        Move ttMove, Value ttValue, Value beta, int depth, int ply, bool cutNode) {
+        Move ttMove, Value ttValue, Value beta, int depth, int ply, bool pvNode, bool cutNode) {
         Value singularBeta = ttValue - params::SingularMargin * depth / 8;
         stack[ply].excluded = ttMove;
         Value v = search(singularBeta - 1, singularBeta, (depth - 1) / 2, ply, false, cutNode);
         stack[ply].excluded = Move();
         if (stopped()) return {0, VALUE_ZERO};
-        if (v < singularBeta) return {1, std::nullopt};
+        if (v < singularBeta) {
+            bool twoPlies = !pvNode && v < singularBeta - params::DoubleExtensionMargin
+                && stack[ply].doubleExtensions < params::MaxDoubleExtensions;
+            return {twoPlies ? 2 : 1, std::nullopt};
+        }
         if (singularBeta >= beta) return {0, singularBeta};
+        if (ttValue >= beta) return {-1, std::nullopt};
         return {};
     }
 
