@@ -59,6 +59,10 @@ constexpr int NullMoveDepthDivisor = 3;
 constexpr int NullMoveEvalScale = 200;
 constexpr int NullMoveMaxEvalReduction = 3;
 constexpr int NullMoveVerifyDepth = 12; // from this depth a null-move cutoff is verified
+// ProbCut: a good capture whose shallow search beats beta by a margin cuts the node.
+constexpr int ProbCutDepth = 5;
+constexpr int ProbCutMargin = 200;
+constexpr int ProbCutReduction = 4; // the capture is searched this much shallower
 // Internal iterative reduction.
 constexpr int IirDepth = 4;
 // Singular extensions.
@@ -407,6 +411,17 @@ private:
             if (depth >= params::NullMoveDepth && eval >= beta && ss.staticEval >= beta
                 && G::null_move_allowed(pos) && ply >= nullMinPly)
                 if (auto v = null_move_cutoff(beta, depth, ply, cutNode, eval)) return *v;
+
+            // Step 8a. ProbCut: a capture that wins enough by static exchange and whose
+            // reduced search beats beta by a margin says that this node fails high too
+            // (unless the TT already knows, at nearly this depth, that it does not).
+            if constexpr (G::alternating && G::hooks.see)
+                if (depth >= params::ProbCutDepth
+                    && !(tte.hit && ttValue != VALUE_NONE
+                        && tte.depth >= depth - params::ProbCutReduction + 1
+                        && ttValue < beta + params::ProbCutMargin))
+                    if (auto v = probcut(key, beta, depth, ply, cutNode, ttMove, rawEval))
+                        return *v;
         }
 
         // Step 9. Internal iterative reduction: without a TT move this node was not
@@ -628,6 +643,40 @@ private:
         Value verified = search(beta - 1, beta, depth - r, ply, false, false);
         nullMinPly = 0;
         if (verified >= beta) return v;
+        return std::nullopt;
+    }
+
+    // Step 8a of search(): ProbCut. The good noisy moves that win at least the margin
+    // over beta by static exchange, each checked by quiescence search first, then by a
+    // reduced search; the first to beat the raised bound cuts the node (and is stored).
+    std::optional<Value> probcut(
+        Key key, Value beta, int depth, int ply, bool cutNode, Move ttMove, Value rawEval) {
+        const Value probBeta = beta + params::ProbCutMargin;
+        const Color us = pos.side_to_move();
+        const int reduced = depth - params::ProbCutReduction;
+        MovePicker<G> picker(pos, ttMove, &memory.captures); // good noisy moves only
+        for (Move m = picker.next(); m; m = picker.next()) {
+            if (!G::see_ge(pos, m, probBeta - stack[ply].staticEval)) continue;
+            nodes.fetch_add(1, std::memory_order_relaxed);
+            pos.do_move(m);
+            shared.tt->prefetch(pos.key());
+            stack[ply].move = m;
+            auto qs = [&](Value a, Value b) { return qsearch(a, b, ply + 1, false); };
+            Value v = child(us, qs, probBeta - 1, probBeta);
+            if (v >= probBeta) {
+                auto zws = [&](Value a, Value b) {
+                    return search(a, b, reduced, ply + 1, false, !cutNode);
+                };
+                v = child(us, zws, probBeta - 1, probBeta);
+            }
+            pos.undo_move(m);
+            if (stopped()) return VALUE_ZERO;
+            if (v >= probBeta) {
+                shared.tt->store(key, std::uint32_t(m.raw()), TranspositionTable::to_tt(v, ply),
+                    rawEval, reduced + 1, BOUND_LOWER);
+                return v;
+            }
+        }
         return std::nullopt;
     }
 
