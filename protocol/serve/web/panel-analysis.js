@@ -10,6 +10,26 @@ function head(search) {
     return `Harlequin is ${search.activity} (${(search.elapsedMs / 1000).toFixed(1)} s)`;
 }
 
+// A move of a line as a button. A running search redraws the lines at every report, so a
+// mouse press and its release can land on two different buttons, and then no click fires:
+// a mouse plays the move on the press. Touch and the keyboard play it on the click (a
+// touch press may start a scroll), and a press that played leaves its click alone.
+function pvButton(moves, i, play) {
+    let played = false;
+    return h('button', {class: 'pv-move', type: 'button',
+        title: `play ${moves.slice(0, i + 1).join(' ')} onto the board`,
+        onpointerdown: (e) => {
+            if (e.pointerType !== 'mouse' || e.button !== 0) return;
+            e.preventDefault();
+            played = true;
+            play();
+        },
+        onclick: () => {
+            if (!played) play();
+            played = false;
+        }}, moves[i]);
+}
+
 // lines: the search lines for the shown position (or [] when they are for another one);
 // onMove(line, index): a click on the index-th move of a line (null when lines cannot be
 // played onto the board).
@@ -17,10 +37,7 @@ export function renderAnalysis(box, search, lines, game, onMove) {
     const rows = [h('div', {class: 'search-head'}, head(search))];
     for (const l of lines) {
         const moves = l.pvSan && l.pvSan.length === l.pv.length ? l.pvSan : l.pv;
-        const pv = moves.map((m, i) => onMove
-            ? h('button', {class: 'pv-move', type: 'button', title: `play ${moves.slice(0, i + 1).join(' ')} onto the board`,
-                onclick: () => onMove(l, i)}, m)
-            : h('span', {class: 'pv-move'}, m));
+        const pv = moves.map((m, i) => onMove ? pvButton(moves, i, () => onMove(l, i)) : h('span', {class: 'pv-move'}, m));
         rows.push(h('div', {class: 'line', 'data-multipv': l.multipv},
             h('b', {class: 'score'}, scoreText(l.score, game)),
             ` depth ${l.depth}/${l.seldepth} \u00b7 ${l.nodes} nodes \u00b7 ${l.timeMs} ms: `,
