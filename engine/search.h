@@ -672,8 +672,7 @@ private:
             pos.undo_move(m);
             if (stopped()) return VALUE_ZERO;
             if (v >= probBeta) {
-                shared.tt->store(key, std::uint32_t(m.raw()), TranspositionTable::to_tt(v, ply),
-                    rawEval, reduced + 1, BOUND_LOWER);
+                store_result(key, v, m, probBeta - 1, probBeta, rawEval, reduced + 1, ply);
                 return v;
             }
         }
@@ -704,6 +703,11 @@ private:
         return {};
     }
 
+    // A cutoff's history bonus (and the malus of the moves tried before it) at this depth.
+    static int history_bonus(int depth) {
+        return std::min(depth * depth * params::HistoryBonusScale, params::HistoryBonusMax);
+    }
+
     // Step 14 of search(): a quiet move that cut becomes a killer and the counter move of
     // the previous one, and gains history; the quiets tried before it lose as much.
     void reward_quiet_cutoff(Stack& ss, Color us, Move m, Move previous, Move earlier, int depth,
@@ -713,7 +717,7 @@ private:
             ss.killers[0] = m;
         }
         if (previous) memory.counterMoves[previous.from()][previous.to()] = m.raw();
-        int bonus = std::min(depth * depth * params::HistoryBonusScale, params::HistoryBonusMax);
+        const int bonus = history_bonus(depth);
         memory.history.update(us, m.from(), m.to(), bonus);
         if (previous) memory.continuation.update(previous.to(), m.from(), m.to(), bonus);
         if (earlier) memory.followUp.update(earlier.to(), m.from(), m.to(), bonus);
@@ -728,8 +732,7 @@ private:
     // noisy moves tried before the cutoff lose as much (games that use capture history).
     void reward_capture_cutoff(Color us, Move m, int depth, std::span<const Move> noisiesBefore) {
         if constexpr (G::hooks.captureHistoryDivisor > 0) {
-            int bonus
-                = std::min(depth * depth * params::HistoryBonusScale, params::HistoryBonusMax);
+            const int bonus = history_bonus(depth);
             if (m) memory.captures.update(us, m.from(), m.to(), bonus);
             for (Move q : noisiesBefore) memory.captures.update(us, q.from(), q.to(), -bonus);
         }
