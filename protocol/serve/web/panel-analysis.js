@@ -37,7 +37,9 @@ export function renderAnalysis(box, search, lines, game, onMove) {
     const rows = [h('div', {class: 'search-head'}, head(search))];
     for (const l of lines) {
         const moves = l.pvSan && l.pvSan.length === l.pv.length ? l.pvSan : l.pv;
-        const pv = moves.map((m, i) => onMove ? pvButton(moves, i, () => onMove(l, i)) : h('span', {class: 'pv-move'}, m));
+        const pv = moves.map((m, i) => onMove
+            ? pvButton(moves, i, () => onMove(l, i))
+            : h('span', {class: 'pv-move'}, m));
         rows.push(h('div', {class: 'line', 'data-multipv': l.multipv},
             h('b', {class: 'score'}, scoreText(l.score, game)),
             ` depth ${l.depth}/${l.seldepth} \u00b7 ${l.nodes} nodes \u00b7 ${l.timeMs} ms: `,
