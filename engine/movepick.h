@@ -51,6 +51,9 @@ public:
         , captures(captureHistory)
         , quiescence(!p.in_check()) { }
 
+    // No more quiet moves from now on (the search prunes them all); noisy moves still come.
+    void skip_quiets() { skipQuiets = true; }
+
     // The next move, or Move() when there are no more.
     Move next() {
         switch (stage) {
@@ -86,7 +89,7 @@ public:
                 return m;
             }
             // Quiescence search skips losing captures altogether.
-            stage = quiescence ? DONE : GEN_QUIET;
+            stage = quiescence ? DONE : skipQuiets ? BAD_NOISY : GEN_QUIET;
             if (stage == GEN_QUIET) {
                 moves.clear();
                 G::generate_quiet(pos, moves);
@@ -105,7 +108,7 @@ public:
             }
             return next();
         case QUIETS:
-            while (cur < moves.size()) {
+            while (!skipQuiets && cur < moves.size()) {
                 // A cutoff usually comes among the first few quiets: those are picked one
                 // by one; a node that wants more gets the rest sorted at once.
                 if (quietsPicked == PickedOneByOne) sort_rest();
@@ -179,6 +182,7 @@ private:
     std::size_t cur = 0;
     static constexpr int PickedOneByOne = 3;
     int quietsPicked = 0;
+    bool skipQuiets = false;
     Move bad[G::MoveList::capacity];
     std::size_t badCount = 0, badCur = 0;
 };

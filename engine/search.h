@@ -477,6 +477,15 @@ private:
                     && !G::see_ge(pos, m, -params::SeePruningMargin * depth))
                     continue;
 
+            // Step 10b. Late move pruning: at low depth only the first few quiets get a
+            // look; the picker skips the rest (quiet checks included) without making them.
+            if (G::alternating && !pvNode && !inCheck && !noisy && best > VALUE_MATED_IN_MAX_PLY
+                && depth <= params::LateMovePruningDepth
+                && moveCount > (params::LateMoveCountBase + depth * depth) / (2 - improving)) {
+                picker.skip_quiets();
+                continue;
+            }
+
             pos.do_move(m);
             shared.tt->prefetch(pos.key());
             // Did the turn pass to the opponent? (Always, in alternating games.) Checks and
@@ -491,15 +500,12 @@ private:
             // line that is not lost exists.
             if (G::alternating && !pvNode && !inCheck && !givesCheck && !noisy
                 && best > VALUE_MATED_IN_MAX_PLY) {
-                // Late move pruning: at low depth only the first few quiets get a look.
-                bool lateMove = depth <= params::LateMovePruningDepth
-                    && moveCount > (params::LateMoveCountBase + depth * depth) / (2 - improving);
                 // Futility pruning: the static value is so far below alpha that a quiet
                 // move cannot raise it enough.
                 bool futile = depth <= params::FutilityDepth
                     && ss.staticEval + params::FutilityBase + params::FutilityMargin * depth
                         <= alpha;
-                if (lateMove || futile) {
+                if (futile) {
                     pos.undo_move(m);
                     continue;
                 }

@@ -444,3 +444,41 @@ TEST_CASE("capture history reorders captures of the same victim, never a smaller
     for (int i = 0; i < 50; ++i) other->captures.update(BLACK, SQ_C3, SQ_B5, 1600);
     CHECK(order(&other->captures) == plain);
 }
+
+TEST_CASE("after skip_quiets the move picker hands out no quiet move, still the losing "
+          "captures",
+    "[chess][search]") {
+    // Qd2xa5 wins a knight; Qd2xd5 loses the queen for a pawn (c6 defends); the rest is
+    // quiet.
+    const Position pos = from_fen("4k3/8/2p5/n2p4/8/8/3Q4/4K3 w - - 0 1");
+    auto memory = std::make_unique<SearchMemory>();
+    auto picker_for = [&] {
+        return MovePicker<Chess>(pos, Chess::Move(), Chess::Move(), Chess::Move(), Chess::Move(),
+            &memory->history, nullptr, nullptr, &memory->captures);
+    };
+    // Without skipping: the good capture, every quiet, then the losing capture.
+    auto all = picker_for();
+    std::vector<std::string> everything;
+    for (auto m = all.next(); m; m = all.next()) everything.push_back(pos.move_text(m));
+    REQUIRE(everything.size() > 3);
+    CHECK(everything.front() == "d2a5");
+    CHECK(everything.back() == "d2d5");
+    // Skipping after the first quiet: only the losing capture is left.
+    auto picker = picker_for();
+    REQUIRE(pos.move_text(picker.next()) == "d2a5");
+    const auto firstQuiet = picker.next();
+    REQUIRE(firstQuiet);
+    CHECK_FALSE(Chess::is_noisy(pos, firstQuiet));
+    picker.skip_quiets();
+    std::vector<std::string> rest;
+    for (auto m = picker.next(); m; m = picker.next()) rest.push_back(pos.move_text(m));
+    CHECK(rest == std::vector<std::string> {"d2d5"});
+    // Skipping before the quiets are generated: straight from the good capture to the bad.
+    auto early = picker_for();
+    REQUIRE(pos.move_text(early.next()) == "d2a5");
+    early.skip_quiets();
+    const auto next = early.next();
+    REQUIRE(next);
+    CHECK(pos.move_text(next) == "d2d5");
+    CHECK_FALSE(early.next());
+}
