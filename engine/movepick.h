@@ -11,7 +11,8 @@
 //      (the move's own, after the previous move, after the move before that);
 //   4. the bad noisy moves put aside in stage 2.
 //
-// Moves the game's `search_skips` hook names are never handed out (GameHooks).
+// Moves the game's `search_skips` hook names are never handed out (GameHooks). Once the
+// search calls skip_quiets() (late move pruning), stage 3 is skipped or cut short.
 //
 // In quiescence search only stages 1-2 run, unless the side to move is in check (then
 // every evasion is tried).

@@ -496,19 +496,14 @@ private:
                 return turnPassed ? alternatingCut : !alternatingCut;
             };
 
-            // Step 11. Shallow pruning of late quiet moves that do not give check, once a
-            // line that is not lost exists.
+            // Step 11. Futility pruning of quiet moves that do not give check, once a line
+            // that is not lost exists: the static value is so far below alpha that a quiet
+            // move cannot raise it enough.
             if (G::alternating && !pvNode && !inCheck && !givesCheck && !noisy
-                && best > VALUE_MATED_IN_MAX_PLY) {
-                // Futility pruning: the static value is so far below alpha that a quiet
-                // move cannot raise it enough.
-                bool futile = depth <= params::FutilityDepth
-                    && ss.staticEval + params::FutilityBase + params::FutilityMargin * depth
-                        <= alpha;
-                if (futile) {
-                    pos.undo_move(m);
-                    continue;
-                }
+                && best > VALUE_MATED_IN_MAX_PLY && depth <= params::FutilityDepth
+                && ss.staticEval + params::FutilityBase + params::FutilityMargin * depth <= alpha) {
+                pos.undo_move(m);
+                continue;
             }
 
             nodes.fetch_add(1, std::memory_order_relaxed);
