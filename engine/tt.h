@@ -125,6 +125,8 @@ public:
     // Per-mille of the first thousand buckets' entries written in this search.
     [[nodiscard]] int hashfull() const;
     void prefetch(Key key) const { __builtin_prefetch(bucket_of(key)); }
+    // Where the buckets start (tests: the alignment that huge pages need).
+    [[nodiscard]] const void* address() const { return buckets; }
 
     // Mate values are stored relative to the node (distance from it), not the root.
     [[nodiscard]] static Value to_tt(Value v, int ply) {
@@ -143,6 +145,7 @@ private:
 
     TTBucket* buckets = nullptr;
     void* memory = nullptr;
+    std::size_t mappedBytes = 0; // the mapping's length when mmap gave `memory` (tt.cpp)
     std::size_t bucketCount = 0;
     std::size_t sizeMb = 0;
     std::size_t requestedMb = 0;

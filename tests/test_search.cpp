@@ -334,6 +334,26 @@ TEST_CASE("the hash table shrinks to what can be allocated and keeps working", "
     CHECK_FALSE(tt.probe(0x123456789ABCDEF0ULL).hit);
 }
 
+TEST_CASE("a hash table of 2 MB or more starts on a huge-page boundary (Linux), zeroed; a "
+          "smaller one works too",
+    "[search][tt]") {
+    TranspositionTable tt;
+    for (std::size_t mb : {16, 2, 1, 64}) {
+        INFO(mb << " MB");
+        REQUIRE(tt.resize(mb) == mb);
+        const auto addr = reinterpret_cast<std::uintptr_t>(tt.address());
+        CHECK(addr % 64 == 0);
+#ifdef __linux__
+        if (mb >= 2) CHECK(addr % (std::uintptr_t(2) << 20) == 0);
+#endif
+        tt.new_search();
+        CHECK(tt.hashfull() == 0);
+        CHECK_FALSE(tt.probe(0x0123456789ABCDEFULL).hit);
+        tt.store(0x0123456789ABCDEFULL, 99, 42, 7, 5, BOUND_LOWER);
+        CHECK(tt.probe(0x0123456789ABCDEFULL).value == 42);
+    }
+}
+
 TEST_CASE("a torn hash entry (words of two writes) is detected and ignored", "[search][tt]") {
     // Two threads storing in one slot at once can leave one's data word with the other's
     // meta word. The key check ties the two words together, so such an entry misses.
