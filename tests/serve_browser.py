@@ -430,7 +430,9 @@ def test_accessibility(b, port):
 
 
 def test_keyboard_and_comforts(b, port, shots):
-    open_game(b, port, "chess", movetime=1500)
+    # Long thinks: the premove's two clicks must both come before the reply, on a loaded
+    # machine too.
+    open_game(b, port, "chess", movetime=4000)
     wait_turn(b)
     type_move(b, "Nf3")
     b.wait_for("document.querySelectorAll('#moves .mv').length >= 1", what="the typed move")
@@ -445,6 +447,22 @@ def test_keyboard_and_comforts(b, port, shots):
     b.wait_for("document.querySelectorAll('#moves .mv').length >= 3", timeout=20, what="the premove played")
     third = js(b, "document.querySelectorAll('#moves .mv')[2].textContent")
     check(third == "e4", f"the premove e4 was played after Harlequin's reply ({third})")
+    # A premove of the piece alone: when the turn comes, it is the selected piece, and one
+    # more click plays it.
+    b.wait_for("document.getElementById('status').textContent.includes('thinking')", what="Harlequin thinking")
+    click_square(b, "d2")
+    b.wait_for("document.querySelectorAll('#moves .mv').length >= 4", timeout=20, what="Harlequin's reply")
+    b.wait_for("document.querySelectorAll('g.square.selected').length > 0", what="the piece selected")
+    selected = js(b, "[...document.querySelectorAll('g.square.selected')].map((g) => g.dataset.square)")
+    check(selected == ["d2"], f"the premoved piece is selected when the turn comes ({selected})")
+    if shots:
+        b.screenshot(os.path.join(shots, "premove-selected.png"))
+    targets = page_state(b)["targets"]
+    check(bool(targets), f"the selected pawn shows where it can go ({targets})")
+    click_square(b, "d4" if "d4" in targets else targets[0])
+    b.wait_for("document.querySelectorAll('#moves .mv').length >= 5", what="the pawn's move played")
+    fifth = js(b, "document.querySelectorAll('#moves .mv')[4].textContent")
+    check(fifth.startswith("d"), f"one more click played the premoved pawn ({fifth})")
     # Resign asks first.
     wait_turn(b)
     b.click("#resign")

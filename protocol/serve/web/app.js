@@ -322,8 +322,14 @@ function premoveClick(name) {
 
 function tryPremove() {
     const p = ui.premove;
-    if (!p || !p.to || !humanToMove() || ui.viewPly !== null) return;
+    if (!p || !humanToMove() || ui.viewPly !== null) return;
     ui.premove = null;
+    // Only the piece was chosen when the turn came: it is the selected piece now, and the
+    // next click finishes the move as any other.
+    if (!p.to) {
+        ui.selection = paths().some((q) => q.path[0] === p.from) ? [p.from] : [];
+        return render();
+    }
     const move = premoveMatch(ui.st.legal, p.from, p.to);
     if (move) send(move.text);
     else {
