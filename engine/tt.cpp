@@ -15,9 +15,10 @@ namespace hq {
 namespace {
 
 // The table's memory: zeroed pages, 64-byte aligned. On Linux the block is mapped on a
-// 2 MB boundary and marked for transparent huge pages (madvise: the kernel's default
-// mode), so that a probe's random access costs one TLB entry per 2 MB instead of per 4 kB;
-// where that is not possible, calloc. Returns the aligned start; `release` frees it.
+// 2 MB boundary and marked for transparent huge pages (which the kernel's `madvise` mode,
+// Debian's default, needs), so that a probe's random access costs one TLB entry per 2 MB
+// instead of per 4 kB; where that is not possible, calloc. Returns the aligned start;
+// `release` frees it.
 constexpr std::size_t HugePage = std::size_t(2) << 20;
 
 struct Block {

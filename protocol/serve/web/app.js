@@ -327,7 +327,7 @@ function tryPremove() {
     // Only the piece was chosen when the turn came: it is the selected piece now, and the
     // next click finishes the move as any other.
     if (!p.to) {
-        ui.selection = paths().some((q) => q.path[0] === p.from) ? [p.from] : [];
+        ui.selection = paths().some((q) => startsWith(q.path, [p.from])) ? [p.from] : [];
         return render();
     }
     const move = premoveMatch(ui.st.legal, p.from, p.to);
