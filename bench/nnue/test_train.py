@@ -15,7 +15,9 @@ inputs whose mirror swaps the two halves: the network must learn the inputs' val
 records alone (the header's input count and mirror table, no game's rules), --dump must
 print the records written, and a cut-short file must be refused.
 It also checks --init: a network read back with --init and written with --epochs 0 must
-be the same file byte for byte (a wrong offset, scale or layout in the reader breaks it);
+be the same file byte for byte (a wrong offset, scale or layout in the reader breaks it),
+and a network widened by --init into a larger --hidden must evaluate exactly as the one it
+came from, with --freeze-init training its new neurons only;
 and --kh-per-klabel: the kh the fit reports must be that factor times the fitted k_label.
 
     /usr/bin/python3 bench/nnue/test_train.py        (needs python3-torch and numpy)
@@ -136,6 +138,33 @@ def check_binary(tmp, rng):
     return True
 
 
+def check_widen(tmp, data, net_path, rng):
+    """--init into a larger --hidden evaluates as the network read; --freeze-init then
+    trains the new neurons only."""
+    wide = os.path.join(tmp, "wide.nnue")
+    train = [sys.executable, os.path.join(HERE, "train.py"), "--data", data, "--out", wide,
+             "--hidden", "64", "--init", net_path, "--threads", "1", "--batch", "256", "--lr", "0.003"]
+    subprocess.run(train + ["--epochs", "0"], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    small, big = reference.read_net(net_path), reference.read_net(wide)
+    fens = [random_position(rng)[0] for _ in range(200)]
+    if big.hidden != 64 or any(reference.evaluate(small, f) != reference.evaluate(big, f) for f in fens):
+        print("FAIL: a network widened from 32 to 64 neurons does not evaluate as the one it came from")
+        return False
+    subprocess.run(train + ["--epochs", "2", "--freeze-init"], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    big = reference.read_net(wide)
+    h = small.hidden
+    kept = (np.array_equal(big.w1[:, :h], small.w1) and np.array_equal(big.b1[:h], small.b1)
+            and np.array_equal(big.w2[:h], small.w2[:h]) and np.array_equal(big.w2[64 : 64 + h], small.w2[h:]))
+    learnt = np.count_nonzero(big.w2[h:64]) + np.count_nonzero(big.w2[64 + h :])
+    if not kept or learnt == 0:
+        print(f"FAIL: --freeze-init: the first {h} neurons kept: {kept}; new output weights trained: {learnt}")
+        return False
+    print(f"widened 32 -> 64: the same values on {len(fens)} positions; --freeze-init kept the 32 "
+          f"and trained {learnt} of the new output weights")
+    return True
+
+
 def main():
     rng = random.Random(7)
     with tempfile.TemporaryDirectory() as tmp:
@@ -176,6 +205,8 @@ def main():
                 print("FAIL: --init then --epochs 0 does not give back the network it read")
                 return 1
         print("--init reads a network back exactly")
+        if not check_widen(tmp, data, net_path, rng):
+            return 1
         # --kh-per-klabel R: the kh the fit uses (its header line) is R times the fitted k_label.
         run = subprocess.run([sys.executable, os.path.join(HERE, "train.py"), "--data", data, "--out", again,
                               "--hidden", "32", "--epochs", "0", "--init", net_path, "--threads", "1",

@@ -14,7 +14,9 @@ chess text files, below. All files of one run must be of one game.
 
 --init starts from an existing network (an HQNN file, read back exactly: with --epochs 0
 the file written is the one read) instead of random weights, so a new round of data can
-refine the built-in network rather than replace it.
+refine the built-in network rather than replace it. With a larger --hidden the network is
+widened: its neurons come first, the new ones start with no output weight (the same
+evaluation), and --freeze-init trains only the new ones, on what the old ones miss.
 
 --kh-per-klabel R sets kh to R times the fitted k_label (below), so that networks trained
 on data of different k_label keep one centipawn scale (R 0.7429: net = 1.346 sf).
@@ -239,14 +241,38 @@ def load_into(net, path):
     """Sets net's weights to those of an HQNN file, read by reference.py (the engine's
     reader): the inverse of export's quantisation, so exporting gives back the same bytes."""
     src = reference.read_net(path, net.inputs)  # exits with the reason on a file the engine refuses
-    if src.hidden != net.ft_bias.shape[0]:
-        raise SystemExit(f"{path}: hidden size {src.hidden}, but --hidden is {net.ft_bias.shape[0]}")
+    hidden, h = net.ft_bias.shape[0], src.hidden
+    if h > hidden:
+        raise SystemExit(f"{path}: hidden size {h}, more than --hidden {hidden}")
+    # A wider net keeps the file's neurons first; the new ones keep their random input
+    # weights but start with no output weight, so the net starts as the file's exactly.
     with torch.no_grad():
-        net.ft.weight[:net.inputs] = torch.from_numpy((src.w1 / QA).astype(np.float32))
+        net.ft.weight[:net.inputs, :h] = torch.from_numpy((src.w1 / QA).astype(np.float32))
         net.ft.weight[net.inputs].zero_()
-        net.ft_bias.copy_(torch.from_numpy((src.b1 / QA).astype(np.float32)))
-        net.out.weight[0] = torch.from_numpy((src.w2 / QB).astype(np.float32))
+        net.ft_bias.zero_()
+        net.ft_bias[:h] = torch.from_numpy((src.b1 / QA).astype(np.float32))
+        w2 = torch.from_numpy((src.w2 / QB).astype(np.float32))
+        net.out.weight.zero_()
+        net.out.weight[0, :h] = w2[:h]  # the side to move's accumulator
+        net.out.weight[0, hidden : hidden + h] = w2[h:]  # the other side's
         net.out.bias.fill_(src.b2 / (QA * QB))
+    return h
+
+
+def freeze_first(net, h):
+    """Keeps the first h neurons (their input, bias and output weights) as they are: a
+    widened net then learns only what the new neurons add."""
+    hidden = net.ft_bias.shape[0]
+    keep_ft = torch.ones_like(net.ft.weight)
+    keep_ft[:, :h] = 0
+    keep_b = torch.ones_like(net.ft_bias)
+    keep_b[:h] = 0
+    keep_out = torch.ones_like(net.out.weight)
+    keep_out[0, :h] = 0
+    keep_out[0, hidden : hidden + h] = 0
+    net.ft.weight.register_hook(lambda g: g * keep_ft)
+    net.ft_bias.register_hook(lambda g: g * keep_b)
+    net.out.weight.register_hook(lambda g: g * keep_out)
 
 
 def export(net, path):
@@ -282,6 +308,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--limit", type=int, default=0, help="use only the first N positions")
     ap.add_argument("--init", help="start from this HQNN network instead of random weights")
+    ap.add_argument("--freeze-init", action="store_true",
+                    help="with --init of a network narrower than --hidden: train only the new neurons")
     ap.add_argument("--mirror", action="store_true",
                     help="show each training batch's positions mirrored left-right at random, half of them")
     args = ap.parse_args()
@@ -332,7 +360,13 @@ def main():
 
     net = Net(args.hidden, inputs)
     if args.init:
-        load_into(net, args.init)
+        h = load_into(net, args.init)
+        if args.freeze_init:
+            if h == args.hidden:
+                ap.error("--freeze-init needs --hidden larger than the --init network's")
+            freeze_first(net, h)
+    elif args.freeze_init:
+        ap.error("--freeze-init needs --init")
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=max(1, args.epochs), eta_min=args.lr / 30)
     kh = args.kh * math.log(10) / 400
