@@ -9,8 +9,13 @@
 namespace hq {
 
 Engine::~Engine() {
-    stop();
-    wait();
+    halt();
+    {
+        std::lock_guard lock(jobMutex);
+        quitting = true;
+    }
+    jobChanged.notify_all();
+    if (worker.joinable()) worker.join();
 }
 
 Engine::NetworkLoad Engine::load_network(const std::string& path) {
@@ -23,18 +28,38 @@ Engine::NetworkLoad Engine::load_network(const std::string& path) {
 }
 
 void Engine::wait() {
-    if (worker.joinable()) worker.join();
+    std::unique_lock lock(jobMutex);
+    jobChanged.wait(lock, [this] { return !jobActive; });
     running = false;
+}
+
+void Engine::worker_loop() {
+    std::unique_lock lock(jobMutex);
+    for (;;) {
+        jobChanged.wait(lock, [this] { return nextJob || quitting; });
+        if (!nextJob) return; // quitting, nothing left to run
+        std::function<void()> job = std::move(nextJob);
+        nextJob = nullptr;
+        lock.unlock();
+        job();
+        lock.lock();
+        running = false;
+        jobActive = false;
+        jobChanged.notify_all();
+    }
 }
 
 void Engine::start_job(std::function<void()> job) {
     halt();
     stopFlag = false;
     running = true;
-    worker = std::thread([this, job = std::move(job)] {
-        job();
-        running = false;
-    });
+    {
+        std::lock_guard lock(jobMutex);
+        if (!worker.joinable()) worker = std::thread([this] { worker_loop(); });
+        nextJob = std::move(job);
+        jobActive = true;
+    }
+    jobChanged.notify_all();
 }
 
 void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {

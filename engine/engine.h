@@ -139,7 +139,16 @@ private:
     SearchMemory memory;
     std::atomic<bool> clearPending {false};
     VariantSpec variantSpec;
+    // One worker thread for the engine's life, started by the first job: a thread per
+    // search cost datagen (a search every millisecond or so, two generators side by side)
+    // a fifth of its time in the kernel, releasing each thread's stack.
+    void worker_loop();
     std::thread worker;
+    std::mutex jobMutex;
+    std::condition_variable jobChanged;
+    std::function<void()> nextJob; // guarded by jobMutex
+    bool jobActive = false;        // guarded by jobMutex: a job is queued or running
+    bool quitting = false;         // guarded by jobMutex
     std::atomic<bool> running {false};
 };
 
