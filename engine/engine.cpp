@@ -30,7 +30,6 @@ Engine::NetworkLoad Engine::load_network(const std::string& path) {
 void Engine::wait() {
     std::unique_lock lock(jobMutex);
     jobChanged.wait(lock, [this] { return !jobActive; });
-    running = false;
 }
 
 void Engine::worker_loop() {
@@ -42,6 +41,7 @@ void Engine::worker_loop() {
         nextJob = nullptr;
         lock.unlock();
         job();
+        job = nullptr; // its captures (the callbacks) go before wait() returns, unlocked
         lock.lock();
         running = false;
         jobActive = false;

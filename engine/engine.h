@@ -141,7 +141,7 @@ private:
     VariantSpec variantSpec;
     // One worker thread for the engine's life, started by the first job: a thread per
     // search cost datagen (a search every millisecond or so, two generators side by side)
-    // a fifth of its time in the kernel, releasing each thread's stack.
+    // about a quarter of its CPU time in the kernel, releasing each thread's stack.
     void worker_loop();
     std::thread worker;
     std::mutex jobMutex;
