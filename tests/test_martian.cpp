@@ -355,9 +355,14 @@ TEST_CASE("the clock running out ends the game: higher score wins, equal scores 
     CHECK(legal_texts(p).empty());
     CHECK(Martian::adjudicate(p).result == Result::DRAW);
     CHECK(Martian::adjudicate(p).reason == "Draw on points 3-3 (the clock ran out)");
-    // A draw is a little worse than nothing for the side that searches.
-    CHECK(Martian::rule_value(p, 1) == Martian::DrawContempt);
-    CHECK(Martian::rule_value(p, 2) == -Martian::DrawContempt);
+    // A draw is worse than nothing for the side that searches: 30 and 3 for each of the
+    // 36 pips on the board.
+    CHECK(Martian::draw_contempt(p) == 30 + 3 * 36);
+    CHECK(Martian::rule_value(p, 1) == 30 + 3 * 36);
+    CHECK(Martian::rule_value(p, 2) == -(30 + 3 * 36));
+    // With a queen and a pawn left it is little more than the base.
+    Position few = after("q3/4/4/4/4/4/4/3P w - - 0 40 9+9 - 1", {});
+    CHECK(Martian::draw_contempt(few) == 30 + 3 * 4);
     Position q = after(board + "4+3 - 1", {"d3d4"});
     CHECK(Martian::adjudicate(q).result == Result::WHITE_WINS);
     // A capture on the last count sets it back to 7 instead.
@@ -372,7 +377,7 @@ TEST_CASE(
     play(p, {"d3d4", "a6a5", "d4d3", "a5a6", "d3d4", "a6a5", "d4d3"});
     CHECK_FALSE(Martian::adjudicate(p).over());
     // Inside the search a second occurrence since the root is enough.
-    CHECK(Martian::rule_value(p, 6) == -Martian::DrawContempt); // the searching side to move
+    CHECK(Martian::rule_value(p, 6) == -Martian::draw_contempt(p)); // the searching side to move
     CHECK_FALSE(Martian::rule_value(p, 3).has_value());
     play(p, {"a5a6"});
     Outcome o = Martian::adjudicate(p);

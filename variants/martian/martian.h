@@ -100,15 +100,27 @@ struct Martian {
     static void trace(const Position& pos, EvalTrace& t) { martian::trace(pos, t); }
 
     // A finished game is worth a mate at this ply to the winner (faster wins are better,
-    // slower losses less bad). A draw is worth DrawContempt less than nothing to the side
-    // that searches (the root's side to move: turns alternate, so it is on move at even
-    // plies): otherwise an even game is ended at once by calling the clock, since a sure
-    // 0 beats any position the evaluation finds a little worse.
+    // slower losses less bad). A draw is worth draw_contempt() less than nothing to the
+    // side that searches (the root's side to move: turns alternate, so it is on move at
+    // even plies): otherwise an even game is ended at once by calling the clock, since a
+    // sure 0 beats any position the evaluation finds a little worse. The contempt grows
+    // with the pips still on the board: early on a draw gives up a whole game (the search
+    // took a one-point lead, called the clock and let the depth-1 side level it, rather
+    // than play on from a position it scored -0.5), late it gives up little
+    // (docs/strength.md, session 10).
     static constexpr Value DrawContempt = 30;
-    static Value draw_value(int ply) { return ply % 2 == 0 ? -DrawContempt : DrawContempt; }
+    static constexpr Value DrawContemptPerPip = 3;
+    static Value draw_contempt(const Position& pos) {
+        const int onBoard = popcount(pos.pieces(PAWN)) + 2 * popcount(pos.pieces(DRONE))
+            + 3 * popcount(pos.pieces(QUEEN));
+        return DrawContempt + DrawContemptPerPip * onBoard;
+    }
+    static Value draw_value(const Position& pos, int ply) {
+        return ply % 2 == 0 ? -draw_contempt(pos) : draw_contempt(pos);
+    }
     static Value end_value(const Position& pos, End e, int ply) {
         const Color w = pos.winner(e);
-        if (w == COLOR_NB) return draw_value(ply);
+        if (w == COLOR_NB) return draw_value(pos, ply);
         return w == pos.side_to_move() ? mate_in(ply) : mated_in(ply);
     }
     static std::optional<Value> rule_value(const Position& pos, int ply) {
@@ -120,7 +132,7 @@ struct Martian {
     // move passes).
     static Value no_moves_value(const Position& pos, int ply) {
         End e = pos.end(ply);
-        return e == End::NONE ? draw_value(ply) : end_value(pos, e, ply);
+        return e == End::NONE ? draw_value(pos, ply) : end_value(pos, e, ply);
     }
     // A pass is a real move here, legal only without any other: a free pass in the search
     // would misjudge the many positions where moving is a burden (every move may hand a
