@@ -111,8 +111,7 @@ struct Martian {
     static constexpr Value DrawContempt = 30;
     static constexpr Value DrawContemptPerPip = 3;
     static Value draw_contempt(const Position& pos) {
-        const int onBoard = popcount(pos.pieces(PAWN)) + 2 * popcount(pos.pieces(DRONE))
-            + 3 * popcount(pos.pieces(QUEEN));
+        const int onBoard = pos.zone_pips(WHITE) + pos.zone_pips(BLACK);
         return DrawContempt + DrawContemptPerPip * onBoard;
     }
     static Value draw_value(const Position& pos, int ply) {
