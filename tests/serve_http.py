@@ -248,11 +248,17 @@ def test_latency(server, movetime=200, plies=100):
             server.post(f"/api/sessions/{sid}/load", {})
     ev.close()
     server.post(f"/api/sessions/{sid}/close")
-    med, worst = statistics.median(lat), max(lat)
+    lat.sort()
+    med, p95, worst = statistics.median(lat), lat[(len(lat) * 95) // 100 - 1], lat[-1]
+    # A move that takes its time plus the server's round trip: the median and 95 moves in
+    # 100 within 100 ms of the move time; no move beyond 300 ms over it (a late wake-up or
+    # a poll of the search would show in all three; one scheduling hiccup only in the last).
     print(f"  latency over {len(lat)} moves at {movetime} ms a move: median {med:.0f} ms, "
-          f"worst {worst:.0f} ms (limit {movetime + 100} ms)", flush=True)
+          f"95th percentile {p95:.0f} ms, worst {worst:.0f} ms "
+          f"(limits {movetime + 100}, {movetime + 100}, {movetime + 300} ms)", flush=True)
     check(med <= movetime + 100, f"median latency {med:.0f} ms over {movetime + 100}")
-    check(worst <= movetime + 100, f"worst latency {worst:.0f} ms over {movetime + 100}")
+    check(p95 <= movetime + 100, f"95th percentile latency {p95:.0f} ms over {movetime + 100}")
+    check(worst <= movetime + 300, f"worst latency {worst:.0f} ms over {movetime + 300}")
     return med, worst
 
 
@@ -626,7 +632,19 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--harlequin", required=True)
     ap.add_argument("--quick", action="store_true", help="skip the latency run")
+    ap.add_argument("--latency-only", action="store_true",
+                    help="only the latency run (the Release build's own test: timings mean "
+                         "nothing under the sanitizers)")
     args = ap.parse_args()
+    if args.latency_only:
+        server = Server(args.harlequin)
+        try:
+            print("latency:", flush=True)
+            test_latency(server)
+        finally:
+            check(server.proc.poll() is None, "the server is still running (no crash)")
+            server.stop()
+        return tally()
     max_games, idle = 26, 2
     server = Server(args.harlequin, "--max-games", str(max_games), "--idle", str(idle))
     try:
