@@ -272,7 +272,16 @@ def test_analysis(b, port, shots):
     b.click("#analyse")
     b.wait_for("document.querySelectorAll('#search .line').length >= 3 && "
                "!!document.getElementById('best-arrow')", what="three analysis lines and the arrow")
-    time.sleep(1.0)
+    # A click aims at a line's moves while the search keeps reporting: the first move of
+    # the first line must not move as the depth, nodes and time grow (a redraw between the
+    # aim and the press missed the move in CI when they came first).
+    lefts = set()
+    for _ in range(10):
+        lefts.add(js(b, "(() => { const e = document.querySelector('#search .line button.pv-move');"
+                        " return e ? Math.round(e.getBoundingClientRect().left) : null; })()"))
+        time.sleep(0.1)
+    check(len(lefts) == 1 and None not in lefts,
+          f"the first line's first move stays in place over 1 s of reports (left edges {sorted(lefts, key=str)})")
     lines = js(b, "[...document.querySelectorAll('#search .line')].map((l) => l.textContent)")
     check(len(lines) >= 3, f"MultiPV lines shown ({len(lines)})")
     if shots:
@@ -280,7 +289,7 @@ def test_analysis(b, port, shots):
     bar = js(b, "document.getElementById('evalbar').hidden")
     check(not bar, "the evaluation bar is shown during analysis")
     b.click("#analyse")
-    print(f"  analysis: {lines[0][:70]}...", flush=True)
+    print(f"  analysis: {lines[0][:70]}...; first move's left edge {lefts}", flush=True)
 
 
 

@@ -40,10 +40,14 @@ export function renderAnalysis(box, search, lines, game, onMove) {
         const pv = moves.map((m, i) => onMove
             ? pvButton(moves, i, () => onMove(l, i))
             : h('span', {class: 'pv-move'}, m));
+        // The score (of a fixed width) and then the moves, so that a line's moves stay
+        // where they are as the search reports (a click aims at them); the depth, nodes and
+        // time, whose widths change at every report, come last.
         rows.push(h('div', {class: 'line', 'data-multipv': l.multipv},
-            h('b', {class: 'score'}, scoreText(l.score, game)),
-            ` depth ${l.depth}/${l.seldepth} \u00b7 ${l.nodes} nodes \u00b7 ${l.timeMs} ms: `,
-            ...pv.flatMap((x) => [x, ' '])));
+            h('b', {class: 'score'}, scoreText(l.score, game)), ' ',
+            ...pv.flatMap((x) => [x, ' ']),
+            h('span', {class: 'line-info'},
+                `depth ${l.depth}/${l.seldepth} \u00b7 ${l.nodes} nodes \u00b7 ${l.timeMs} ms`)));
     }
     if (search.activity !== 'idle' && !lines.length && search.lines.length)
         rows.push(h('div', {class: 'hint'}, 'The lines are for another position.'));
