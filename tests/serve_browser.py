@@ -551,6 +551,13 @@ def test_themes_and_phone(b, port, shots):
             time.sleep(0.3)
             width = js(b, "document.documentElement.scrollWidth")
             check(width <= 390, f"{game} at 390 px: no sideways scroll (scrollWidth {width})")
+            # Nothing sticks out of its panel's frame (the PGN file chooser did).
+            out = js(b, """[...document.querySelectorAll('fieldset')].flatMap((f) => {
+                const edge = f.getBoundingClientRect().right;
+                return [...f.querySelectorAll('*')].filter((e) => e.offsetParent !== null
+                    && e.getBoundingClientRect().right > edge + 0.5)
+                    .map((e) => e.id || e.tagName.toLowerCase()); })""")
+            check(not out, f"{game} at 390 px: every control inside its panel (outside: {out})")
             print(f"  phone: {game} at 390 px, scrollWidth {width}", flush=True)
             if shots and game == "chess":
                 b.screenshot(os.path.join(shots, "phone.png"))
