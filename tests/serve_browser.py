@@ -277,7 +277,7 @@ def test_analysis(b, port, shots):
     # aim and the press missed the move in CI when they came first).
     lefts = set()
     for _ in range(10):
-        lefts.add(js(b, "(() => { const e = document.querySelector('#search .line button.pv-move');"
+        lefts.add(js(b, "(() => { const e = document.querySelector('#search .line .pv-move');"
                         " return e ? Math.round(e.getBoundingClientRect().left) : null; })()"))
         time.sleep(0.1)
     check(len(lefts) == 1 and None not in lefts,
