@@ -35,36 +35,53 @@ std::variant<Network, std::string> parse(
             "truncated: {} bytes, less than the {}-byte HQNN header", bytes.size(), HeaderBytes);
     if (!std::equal(bytes.begin(), bytes.begin() + 4, "HQNN"))
         return std::string("not an HQNN network: it does not start with the magic \"HQNN\"");
-    if (std::uint32_t v = u32(4); v != Version)
-        return fmt::format(
-            "HQNN version {} is not supported (this build reads version {})", v, Version);
+    const std::uint32_t version = u32(4);
+    if (version != Version && version != VersionBuckets)
+        return fmt::format("HQNN version {} is not supported (this build reads versions {} and {})",
+            version, Version, VersionBuckets);
     if (std::uint32_t n = u32(8); n != std::uint32_t(inputs))
         return fmt::format("{} inputs, but the {} network has {}", n, game, inputs);
     const std::uint32_t hidden = u32(12);
     if (hidden == 0 || hidden % 32 != 0 || hidden > std::uint32_t(MaxHidden))
         return fmt::format(
             "hidden size {}: it must be a multiple of 32 from 32 to {}", hidden, MaxHidden);
-    const std::size_t expected = file_size(inputs, int(hidden));
+    std::uint32_t buckets = 1;
+    std::size_t at = HeaderBytes;
+    if (version == VersionBuckets) {
+        if (bytes.size() < std::size_t(HeaderBytes) + 4)
+            return fmt::format("truncated: {} bytes, less than the {}-byte HQNN v2 header",
+                bytes.size(), HeaderBytes + 4);
+        buckets = u32(HeaderBytes);
+        at += 4;
+        if (buckets == 0 || buckets > std::uint32_t(MaxBuckets))
+            return fmt::format("{} output buckets: it must be 1 to {}", buckets, MaxBuckets);
+    }
+    // A v2 file of one bucket is 4 bytes longer than v1's (its count).
+    const std::size_t expected = file_size(inputs, int(hidden), int(buckets))
+        + (version == VersionBuckets && buckets == 1 ? 4 : 0);
     if (bytes.size() < expected)
-        return fmt::format("truncated: {} bytes, but a network of hidden size {} has {}",
-            bytes.size(), hidden, expected);
+        return fmt::format(
+            "truncated: {} bytes, but a network of hidden size {} and {} output bucket(s) has {}",
+            bytes.size(), hidden, buckets, expected);
     if (bytes.size() > expected)
-        return fmt::format("{} bytes after the end of a network of hidden size {} ({} bytes)",
-            bytes.size() - expected, hidden, expected);
+        return fmt::format(
+            "{} bytes after the end of a network of hidden size {} and {} output bucket(s) ({} "
+            "bytes)",
+            bytes.size() - expected, hidden, buckets, expected);
 
     static std::atomic<std::uint64_t> nextId {1};
     Network net;
     net.inputs = inputs;
     net.hidden = int(hidden);
-    std::size_t at = HeaderBytes;
+    net.buckets = int(buckets);
     auto read = [&](Weights& w, std::size_t n) {
         w.resize(n);
         for (auto& x : w) x = i16(at), at += 2;
     };
     read(net.w1, std::size_t(inputs) * hidden);
     read(net.b1, hidden);
-    read(net.w2, 2 * std::size_t(hidden));
-    net.b2 = std::int32_t(u32(at));
+    read(net.w2, 2 * std::size_t(hidden) * buckets);
+    for (std::uint32_t b = 0; b < buckets; ++b, at += 4) net.b2.push_back(std::int32_t(u32(at)));
     net.checksum = fnv1a64(bytes);
     net.id = nextId.fetch_add(1);
     return net;
@@ -173,45 +190,45 @@ void build(const Network& net, std::int16_t* acc, const int* features, int count
 
 namespace {
 
-Value scale(const Network& net, std::uint32_t dot) {
-    const std::int32_t out = std::int32_t(std::uint32_t(net.b2) + dot);
+Value scale(const Network& net, int bucket, std::uint32_t dot) {
+    const std::int32_t out = std::int32_t(std::uint32_t(net.b2[std::size_t(bucket)]) + dot);
     const std::int64_t v = std::int64_t(out) * OutputScale / OutputDivisor;
     return Value(std::clamp<std::int64_t>(v, -MaxEval, MaxEval));
 }
 
 } // namespace
 
-Value output_scalar(const Network& net, const Accumulators& acc, Color stm) {
+Value output_scalar(const Network& net, const Accumulators& acc, Color stm, int bucket) {
     const int h = net.hidden;
     std::uint32_t dot = 0;
-    const std::int16_t* w = net.w2.data();
+    const std::int16_t* w = net.w2.data() + std::size_t(bucket) * 2 * std::size_t(h);
     for (Color side : {stm, ~stm}) {
         const std::int16_t* a = acc.v[side];
         for (int i = 0; i < h; ++i)
             dot += std::uint32_t(std::clamp<int>(a[i], 0, ActivationMax) * w[i]);
         w += h;
     }
-    return scale(net, dot);
+    return scale(net, bucket, dot);
 }
 
 #ifdef HQ_SIMD
-Value output(const Network& net, const Accumulators& acc, Color stm) {
+Value output(const Network& net, const Accumulators& acc, Color stm, int bucket) {
     using V = simd::Vec;
     const int h = net.hidden;
     const V::Raw zero = V::zero(), top = V::splat16(ActivationMax);
     V::Raw sum = zero;
-    const std::int16_t* w = net.w2.data();
+    const std::int16_t* w = net.w2.data() + std::size_t(bucket) * 2 * std::size_t(h);
     for (Color side : {stm, ~stm}) {
         const std::int16_t* a = acc.v[side];
         for (int i = 0; i < h; i += V::Lanes)
             sum = V::add32(sum, V::madd16(V::clamp16(V::load(a + i), zero, top), V::load(w + i)));
         w += h;
     }
-    return scale(net, V::sum_int32(sum));
+    return scale(net, bucket, V::sum_int32(sum));
 }
 #else
-Value output(const Network& net, const Accumulators& acc, Color stm) {
-    return output_scalar(net, acc, stm);
+Value output(const Network& net, const Accumulators& acc, Color stm, int bucket) {
+    return output_scalar(net, acc, stm, bucket);
 }
 #endif
 

@@ -8,9 +8,14 @@
 // FeatureSet::Inputs), u32 hidden = H (a multiple of 32, at most MaxHidden); int16 W1[N][H]
 // (the H weights of feature 0 first); int16 B1[H]; int16 W2[2H] (the first H for the side to
 // move's accumulator); int32 B2.
+// HQNN v2 has output buckets: version = 2, and after the hidden size a u32 buckets = B (1 to
+// MaxBuckets); then W1 and B1 as in v1, int16 W2[B][2H], int32 B2[B]. A position with n
+// pieces on the board (its planes' bits) is valued by bucket min(B - 1, max(0, n - 2) * B /
+// 32): for chess with B = 8, (n - 2) / 4. A v1 file is a v2 file with B = 1.
 //
 //   acc_P = B1 + sum of W1[f] over perspective P's active features (int16, wrapping),
-//   out = B2 + crelu(acc_stm) . W2[0, H) + crelu(acc_other) . W2[H, 2H) (int32, wrapping),
+//   out = B2[b] + crelu(acc_stm) . W2[b][0, H) + crelu(acc_other) . W2[b][H, 2H) (int32,
+//   wrapping; b the position's bucket),
 //   crelu(x) = clamp(x, 0, 255), value = out * 400 / (255 * 64) (truncated), within
 //   +-MaxEval: centipawns from the side to move's point of view.
 //
@@ -51,8 +56,10 @@
 namespace hq::nnue {
 
 constexpr std::uint32_t Version = 1;
+constexpr std::uint32_t VersionBuckets = 2;
 constexpr int MaxHidden = 1024;
-constexpr int HeaderBytes = 16;
+constexpr int MaxBuckets = 16;
+constexpr int HeaderBytes = 16;                   // v1's; v2's has 4 more (the bucket count)
 constexpr int ActivationMax = 255;                // crelu's top: the accumulator's scale QA
 constexpr int OutputScale = 400;                  // centipawns per unit of out / (QA * QB)
 constexpr int OutputDivisor = ActivationMax * 64; // QA * QB, QB = 64 the output weights' scale
@@ -60,9 +67,12 @@ constexpr int OutputDivisor = ActivationMax * 64; // QA * QB, QB = 64 the output
 // VALUE_MATE_IN_MAX_PLY = 31754), whatever the network says.
 constexpr Value MaxEval = 10000;
 
-// The file size of a network with `inputs` features and `hidden` accumulator neurons.
-constexpr std::size_t file_size(int inputs, int hidden) {
-    return HeaderBytes + 2 * (std::size_t(inputs) * hidden + hidden + 2 * hidden) + 4;
+// The file size of a network with `inputs` features, `hidden` accumulator neurons and
+// `buckets` output buckets (1: a v1 file).
+constexpr std::size_t file_size(int inputs, int hidden, int buckets = 1) {
+    return HeaderBytes + (buckets > 1 ? 4 : 0)
+        + 2 * (std::size_t(inputs) * hidden + hidden + 2 * std::size_t(hidden) * buckets)
+        + 4 * std::size_t(buckets);
 }
 
 // Storage on 64-byte boundaries: every weight row (H a multiple of 32 int16) starts on a
@@ -84,11 +94,12 @@ using Weights = std::vector<std::int16_t, CacheLineAllocator<std::int16_t>>;
 struct Network {
     int inputs = 0;
     int hidden = 0;
-    Weights w1; // [inputs][hidden]
-    Weights b1; // [hidden]
-    Weights w2; // [2 * hidden]
-    std::int32_t b2 = 0;
-    std::uint64_t checksum = 0; // FNV-1a 64 of the file's bytes (tests/data/nnue_vectors.txt)
+    int buckets = 1;
+    Weights w1;                   // [inputs][hidden]
+    Weights b1;                   // [hidden]
+    Weights w2;                   // [buckets][2 * hidden]
+    std::vector<std::int32_t> b2; // [buckets]
+    std::uint64_t checksum = 0;   // FNV-1a 64 of the file's bytes (tests/data/nnue_vectors.txt)
     std::uint64_t id = 0;
 
     Network() = default;
@@ -100,9 +111,13 @@ struct Network {
     [[nodiscard]] const std::int16_t* row(int feature) const {
         return w1.data() + std::size_t(feature) * std::size_t(hidden);
     }
+    // The output bucket of a position with `pieces` pieces on the board.
+    [[nodiscard]] int bucket(int pieces) const {
+        return std::min(buckets - 1, std::max(0, pieces - 2) * buckets / 32);
+    }
 };
 
-// Reads an HQNN v1 network of `inputs` features from its bytes, or says why it is not one
+// Reads an HQNN v1 or v2 network of `inputs` features from its bytes, or says why it is not one
 // (`game` names the game in the message: "... but the chess network has 768").
 [[nodiscard]] std::variant<Network, std::string> parse(
     std::span<const unsigned char> bytes, int inputs, std::string_view game);
@@ -131,11 +146,13 @@ void update(std::int16_t* acc, const std::int16_t* const* add, int adds,
     const std::int16_t* const* sub, int subs, int hidden);
 // acc = B1 + the rows of `features`.
 void build(const Network& net, std::int16_t* acc, const int* features, int count);
-// The value of accumulators with `stm` to move, clamped to +-MaxEval.
-[[nodiscard]] Value output(const Network& net, const Accumulators& acc, Color stm);
+// The value of accumulators with `stm` to move through output bucket `bucket`
+// (Network::bucket), clamped to +-MaxEval.
+[[nodiscard]] Value output(const Network& net, const Accumulators& acc, Color stm, int bucket);
 // The same output without SIMD (the portable code every build has): for the tests that
 // the two agree.
-[[nodiscard]] Value output_scalar(const Network& net, const Accumulators& acc, Color stm);
+[[nodiscard]] Value output_scalar(
+    const Network& net, const Accumulators& acc, Color stm, int bucket);
 
 // What a game's network reads. Planes are absolute (colour-blind as the game likes), and
 // feature() maps them to each perspective's input numbers; extras() writes a
@@ -173,6 +190,16 @@ template <FeatureSet F> int active_features(const typename F::Position& pos, Col
     for (int p = 0; p < F::Planes; ++p)
         for (Square s : Squares {planes[p]}) out[n++] = F::feature(view, p, s);
     return n + F::extras(pos, view, out + n);
+}
+
+// The output bucket of a position: by its pieces on the board (the planes' bits).
+template <FeatureSet F> int bucket_of(const Network& net, const typename F::Position& pos) {
+    if (net.buckets == 1) return 0;
+    Bitboard planes[F::Planes];
+    F::planes(pos, planes);
+    int pieces = 0;
+    for (int p = 0; p < F::Planes; ++p) pieces += popcount(planes[p]);
+    return net.bucket(pieces);
 }
 
 // The accumulators of a position computed from scratch.
@@ -268,7 +295,7 @@ const Accumulators& cached(const Network& net, const typename F::Position& pos) 
 
 // The evaluation of a position, through this thread's cache.
 template <FeatureSet F> Value evaluate(const Network& net, const typename F::Position& pos) {
-    return output(net, cached<F>(net, pos), pos.side_to_move());
+    return output(net, cached<F>(net, pos), pos.side_to_move(), bucket_of<F>(net, pos));
 }
 
 } // namespace hq::nnue

@@ -14,6 +14,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <unistd.h>
 
 using namespace hq;
@@ -61,6 +62,56 @@ std::vector<unsigned char> random_net_bytes(int hidden, std::uint64_t seed, int 
     return b;
 }
 
+// The HQNN v2 bytes of `v1`'s network with `buckets` output buckets: bucket b's output
+// layer (W2 and B2) is v1's when `copies`, else v1's with every weight plus b * 7 and the
+// bias plus b * 100000 (so that each bucket values a position differently).
+std::vector<unsigned char> with_buckets(
+    const std::vector<unsigned char>& v1, int hidden, int buckets, bool copies) {
+    const std::size_t w2At = 16 + 2 * (std::size_t(cnnue::Inputs) * hidden + hidden);
+    std::vector<unsigned char> b(v1.begin(), v1.begin() + std::ptrdiff_t(w2At));
+    auto put32 = [](unsigned char* at, std::uint32_t v) {
+        for (int i = 0; i < 4; ++i) at[i] = (v >> (8 * i)) & 0xFF;
+    };
+    put32(b.data() + 4, cnnue::VersionBuckets);
+    unsigned char count[4];
+    put32(count, std::uint32_t(buckets));
+    b.insert(b.begin() + 16, count, count + 4);
+    for (int k = 0; k < buckets; ++k)
+        for (int i = 0; i < 2 * hidden; ++i) {
+            const std::size_t at = w2At + 2 * std::size_t(i);
+            auto w = std::int16_t(std::uint16_t(v1[at] | v1[at + 1] << 8));
+            auto v = std::uint16_t(copies ? w : std::int16_t(w + k * 7));
+            b.push_back(v & 0xFF);
+            b.push_back(v >> 8);
+        }
+    const std::size_t b2At = v1.size() - 4;
+    const std::uint32_t b2 = std::uint32_t(v1[b2At]) | std::uint32_t(v1[b2At + 1]) << 8
+        | std::uint32_t(v1[b2At + 2]) << 16 | std::uint32_t(v1[b2At + 3]) << 24;
+    for (int k = 0; k < buckets; ++k) {
+        unsigned char bias[4];
+        put32(bias, b2 + (copies ? 0 : std::uint32_t(k) * 100000));
+        b.insert(b.end(), bias, bias + 4);
+    }
+    return b;
+}
+
+// The v1 bytes of bucket k's network from with_buckets(v1, ..., false).
+std::vector<unsigned char> bucket_alone(const std::vector<unsigned char>& v1, int hidden, int k) {
+    std::vector<unsigned char> b = v1;
+    const std::size_t w2At = 16 + 2 * (std::size_t(cnnue::Inputs) * hidden + hidden);
+    for (int i = 0; i < 2 * hidden; ++i) {
+        const std::size_t at = w2At + 2 * std::size_t(i);
+        auto v = std::uint16_t(std::int16_t(std::int16_t(b[at] | b[at + 1] << 8) + k * 7));
+        b[at] = v & 0xFF;
+        b[at + 1] = v >> 8;
+    }
+    std::uint32_t b2 = std::uint32_t(b[b.size() - 4]) | std::uint32_t(b[b.size() - 3]) << 8
+        | std::uint32_t(b[b.size() - 2]) << 16 | std::uint32_t(b[b.size() - 1]) << 24;
+    b2 += std::uint32_t(k) * 100000;
+    for (int i = 0; i < 4; ++i) b[b.size() - 4 + std::size_t(i)] = (b2 >> (8 * i)) & 0xFF;
+    return b;
+}
+
 cnnue::Network network_of(const std::vector<unsigned char>& bytes) {
     auto r = cnnue::parse(bytes);
     if (auto* err = std::get_if<std::string>(&r)) FAIL(*err);
@@ -83,8 +134,9 @@ void check_cached(const cnnue::Network& net, const Position& pos) {
     const cnnue::Accumulators& cached = cnnue::cached(net, pos);
     INFO(pos.fen() << " (hidden " << net.hidden << ")");
     REQUIRE(same_accumulators(net, cached, scratch));
-    REQUIRE(cnnue::output(net, cached, pos.side_to_move())
-        == cnnue::output_scalar(net, scratch, pos.side_to_move()));
+    const int bucket = cnnue::bucket_of(net, pos);
+    REQUIRE(cnnue::output(net, cached, pos.side_to_move(), bucket)
+        == cnnue::output_scalar(net, scratch, pos.side_to_move(), bucket));
 }
 
 struct Vector {
@@ -222,7 +274,8 @@ TEST_CASE("the built-in network evaluates the committed vectors as bench/nnue/re
         CHECK(cnnue::evaluate(net, p) == v.value);
         cnnue::Accumulators scratch;
         cnnue::refresh(net, p, scratch);
-        CHECK(cnnue::output_scalar(net, scratch, p.side_to_move()) == v.value);
+        CHECK(cnnue::output_scalar(net, scratch, p.side_to_move(), cnnue::bucket_of(net, p))
+            == v.value);
         // And through the chess evaluation, when the position asks for the network.
         p.set_network(&net);
         CHECK(chess::evaluate(p) == v.value);
@@ -283,6 +336,82 @@ TEST_CASE(
     CHECK(differs > int(fens.size()) / 2);
 }
 
+TEST_CASE("an HQNN v2 network values a position of n pieces by output bucket (n - 2) * B / 32: "
+          "copies of one output layer evaluate as the v1 network, and each bucket as a v1 "
+          "network with that bucket's output layer",
+    "[nnue]") {
+    const int hidden = 64, buckets = 8;
+    const std::vector<unsigned char> v1 = random_net_bytes(hidden, 21, 400);
+    const cnnue::Network one = network_of(v1);
+    const cnnue::Network same = network_of(with_buckets(v1, hidden, buckets, true));
+    const cnnue::Network apart = network_of(with_buckets(v1, hidden, buckets, false));
+    REQUIRE(same.buckets == buckets);
+    REQUIRE(with_buckets(v1, hidden, buckets, true).size()
+        == hq::nnue::file_size(cnnue::Inputs, hidden, buckets));
+    std::vector<cnnue::Network> alone;
+    for (int k = 0; k < buckets; ++k) alone.push_back(network_of(bucket_alone(v1, hidden, k)));
+    // Positions of every piece count from 32 down to 2: random games, then captures only.
+    Prng rng(5);
+    std::vector<std::string> fens;
+    for (const Vector& v : read_vectors(VectorsFile).vectors) fens.push_back(v.fen);
+    fens.push_back("8/8/4k3/8/8/3K4/8/8 w - - 0 1");
+    fens.push_back("8/8/4k3/8/8/3K4/7p/8 b - - 0 1");
+    for (int game = 0; game < 6; ++game) {
+        Position pos = from_fen(GameStarts[0]);
+        for (int ply = 0; ply < 300; ++ply) {
+            Chess::MoveList list;
+            Chess::generate_legal(pos, list);
+            if (list.size() == 0) break;
+            pos.do_move(list[rng.below(list.size())]);
+            fens.push_back(pos.fen());
+        }
+    }
+    std::set<int> bucketsSeen, counts;
+    for (const std::string& fen : fens) {
+        const Position p = from_fen(fen);
+        const int n = popcount(p.pieces());
+        const int k = std::min(buckets - 1, (n - 2) / 4);
+        INFO(fen << ": " << n << " pieces, bucket " << k);
+        CHECK(apart.bucket(n) == k);
+        CHECK(cnnue::bucket_of(apart, p) == k);
+        CHECK(cnnue::evaluate(same, p) == cnnue::evaluate(one, p));
+        const Value v = cnnue::evaluate(apart, p);
+        CHECK(v == cnnue::evaluate(alone[std::size_t(k)], p));
+        cnnue::Accumulators scratch;
+        cnnue::refresh(apart, p, scratch);
+        CHECK(cnnue::output_scalar(apart, scratch, p.side_to_move(), k) == v);
+        bucketsSeen.insert(k);
+        counts.insert(n);
+    }
+    CHECK(bucketsSeen.size() == std::size_t(buckets));
+    INFO(counts.size() << " piece counts seen");
+    CHECK(counts.size() >= 25);
+}
+
+TEST_CASE("the network loader refuses an HQNN v2 file with no or too many output buckets, or "
+          "cut short",
+    "[nnue]") {
+    const std::vector<unsigned char> good
+        = with_buckets(random_net_bytes(32, 6, 100), 32, 4, false);
+    REQUIRE(std::holds_alternative<cnnue::Network>(cnnue::parse(good)));
+    auto refusal = [](const std::vector<unsigned char>& bytes) {
+        auto r = cnnue::parse(bytes);
+        return std::holds_alternative<std::string>(r) ? std::get<std::string>(r) : "accepted";
+    };
+    auto with_count = [&](std::uint32_t v) {
+        auto b = good;
+        for (int i = 0; i < 4; ++i) b[16 + std::size_t(i)] = (v >> (8 * i)) & 0xFF;
+        return b;
+    };
+    using Catch::Matchers::Contains;
+    CHECK_THAT(refusal(with_count(0)), Contains("0 output buckets"));
+    CHECK_THAT(refusal(with_count(17)), Contains("17 output buckets"));
+    CHECK_THAT(refusal(with_count(5)), Contains("truncated"));
+    CHECK_THAT(refusal(with_count(3)), Contains("bytes after the end"));
+    CHECK_THAT(refusal({good.begin(), good.begin() + 18}), Contains("truncated"));
+    CHECK_THAT(refusal({good.begin(), good.end() - 1}), Contains("truncated"));
+}
+
 TEST_CASE("the network loader refuses a truncated file, a wrong magic, version, input count or "
           "hidden size, and trailing bytes, saying which",
     "[nnue]") {
@@ -306,7 +435,7 @@ TEST_CASE("the network loader refuses a truncated file, a wrong magic, version, 
     auto magic = good;
     magic[3] = 'X';
     CHECK_THAT(refusal(magic), Contains("magic"));
-    CHECK_THAT(refusal(with_u32(4, 2)), Contains("version 2"));
+    CHECK_THAT(refusal(with_u32(4, 3)), Contains("version 3"));
     CHECK_THAT(refusal(with_u32(4, 0)), Contains("version 0"));
     CHECK_THAT(refusal(with_u32(8, 769)), Contains("769 inputs"));
     CHECK_THAT(refusal(with_u32(12, 48)), Contains("hidden size 48"));

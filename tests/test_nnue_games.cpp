@@ -147,8 +147,9 @@ void check_cache(std::string_view variant, std::string_view otherVariant) {
         nnue::refresh<F>(net, pos, scratch);
         for (Color c : {WHITE, BLACK})
             REQUIRE(std::equal(cached.v[c], cached.v[c] + net.hidden, scratch.v[c]));
-        REQUIRE(nnue::output(net, cached, pos.side_to_move())
-            == nnue::output_scalar(net, scratch, pos.side_to_move()));
+        const int bucket = nnue::bucket_of<F>(net, pos);
+        REQUIRE(nnue::output(net, cached, pos.side_to_move(), bucket)
+            == nnue::output_scalar(net, scratch, pos.side_to_move(), bucket));
         ++positions;
     });
     CHECK(positions > 1000);

@@ -25,6 +25,9 @@ neurons that count material: a placeholder before a trained one that a search ca
 The format, HQNN v1, all little-endian: "HQNN", u32 version = 1, u32 inputs = 768,
 u32 hidden = H (a multiple of 32, at most 1024); int16 W1[768][H]; int16 B1[H];
 int16 W2[2H] (the side to move's accumulator first); int32 B2. Nothing after.
+HQNN v2 adds output buckets: after the hidden size a u32 bucket count B (1 to 16), and
+W2[B][2H], B2[B] in place of W2 and B2. A position of n pieces reads bucket
+min(B - 1, max(0, n - 2) * B // 32) (B = 8: (n - 2) // 4).
 
 Feature of a piece of colour c, type pt (pawn..king = 0..5) on square s (a1 = 0, h8 = 63)
 for perspective P: ((c == P ? 0 : 1) * 6 + pt) * 64 + (s if P is White else s ^ 56).
@@ -41,6 +44,8 @@ import numpy as np
 
 MAGIC = b"HQNN"
 VERSION = 1
+VERSION_BUCKETS = 2
+MAX_BUCKETS = 16
 INPUTS = 768
 MAX_HIDDEN = 1024
 HEADER = struct.Struct("<4sIII")
@@ -71,26 +76,40 @@ class Network:
         magic, version, inputs, hidden = HEADER.unpack_from(data)
         if magic != MAGIC:
             raise ValueError(f"not an HQNN network (magic {magic!r})")
-        if version != VERSION:
-            raise ValueError(f"HQNN version {version}, only {VERSION} is read")
+        if version not in (VERSION, VERSION_BUCKETS):
+            raise ValueError(f"HQNN version {version}, only {VERSION} and {VERSION_BUCKETS} are read")
         if inputs != want:
             raise ValueError(f"{inputs} inputs, the network wanted has {want}")
         if hidden == 0 or hidden % 32 or hidden > MAX_HIDDEN:
             raise ValueError(f"hidden size {hidden}: a multiple of 32 up to {MAX_HIDDEN}")
-        size = HEADER.size + 2 * (inputs * hidden + hidden + 2 * hidden) + 4
+        at, buckets = HEADER.size, 1
+        if version == VERSION_BUCKETS:
+            if len(data) < HEADER.size + 4:
+                raise ValueError(f"{len(data)} bytes, too short for the HQNN v2 header")
+            buckets = struct.unpack_from("<I", data, HEADER.size)[0]
+            if not 1 <= buckets <= MAX_BUCKETS:
+                raise ValueError(f"{buckets} output buckets: 1 to {MAX_BUCKETS}")
+            at += 4
+        size = at + 2 * (inputs * hidden + hidden + 2 * hidden * buckets) + 4 * buckets
         if len(data) != size:
             raise ValueError(f"{len(data)} bytes, a network of hidden size {hidden} "
-                             f"has {size}")
+                             f"and {buckets} output buckets has {size}")
         self.hidden = hidden
         self.inputs = inputs
+        self.buckets = buckets
         self.checksum = fnv1a64(data)
-        at = HEADER.size
-        words = np.frombuffer(data, dtype="<i2", count=inputs * hidden + 3 * hidden, offset=at)
+        words = np.frombuffer(data, dtype="<i2", count=inputs * hidden + hidden + 2 * hidden * buckets,
+                              offset=at)
         words = words.astype(np.int64)
         self.w1 = words[:inputs * hidden].reshape(inputs, hidden)
         self.b1 = words[inputs * hidden:inputs * hidden + hidden]
-        self.w2 = words[inputs * hidden + hidden:]
-        self.b2 = struct.unpack_from("<i", data, len(data) - 4)[0]
+        self.w2 = words[inputs * hidden + hidden:].reshape(buckets, 2 * hidden)
+        self.b2 = np.frombuffer(data, dtype="<i4", count=buckets, offset=len(data) - 4 * buckets).astype(np.int64)
+
+
+def bucket(buckets, pieces):
+    """The output bucket of a position with `pieces` pieces on the board."""
+    return min(buckets - 1, max(0, pieces - 2) * buckets // 32)
 
 
 def wrap(x, bits):
@@ -128,8 +147,9 @@ def raw_output(net, fen):
     white, black, stm = features(fen)
     acc = [wrap(net.b1 + net.w1[f].sum(axis=0), 16) for f in (white, black)]
     ours, theirs = np.clip(acc[stm], 0, QA), np.clip(acc[1 - stm], 0, QA)
-    h = net.hidden
-    return wrap(net.b2 + int(ours @ net.w2[:h]) + int(theirs @ net.w2[h:]), 32)
+    h, b = net.hidden, bucket(net.buckets, len(white))
+    w2 = net.w2[b]
+    return wrap(int(net.b2[b]) + int(ours @ w2[:h]) + int(theirs @ w2[h:]), 32)
 
 
 def evaluate(net, fen):

@@ -18,6 +18,9 @@ It also checks --init: a network read back with --init and written with --epochs
 be the same file byte for byte (a wrong offset, scale or layout in the reader breaks it),
 and a network widened by --init into a larger --hidden must evaluate exactly as the one it
 came from, with --freeze-init training its new neurons only;
+and --output-buckets: a one-output network read into 4 buckets evaluates as before (an
+HQNN v2 file that --init reads back byte for byte), and training then changes only the
+buckets of the piece counts in the data (2 to 14 pieces: buckets 0 and 1 of 4);
 and --kh-per-klabel: the kh the fit reports must be that factor times the fitted k_label.
 
     /usr/bin/python3 bench/nnue/test_train.py        (needs python3-torch and numpy)
@@ -76,7 +79,7 @@ def output_of(net, white, black, stm):
     acc = [reference.wrap(net.b1 + net.w1[f].sum(axis=0), 16) for f in (white, black)]
     ours, theirs = np.clip(acc[stm], 0, 255), np.clip(acc[1 - stm], 0, 255)
     h = net.hidden
-    out = reference.wrap(net.b2 + int(ours @ net.w2[:h]) + int(theirs @ net.w2[h:]), 32)
+    out = reference.wrap(int(net.b2[0]) + int(ours @ net.w2[0, :h]) + int(theirs @ net.w2[0, h:]), 32)
     return out * 400 // (255 * 64)
 
 
@@ -155,13 +158,43 @@ def check_widen(tmp, data, net_path, rng):
     big = reference.read_net(wide)
     h = small.hidden
     kept = (np.array_equal(big.w1[:, :h], small.w1) and np.array_equal(big.b1[:h], small.b1)
-            and np.array_equal(big.w2[:h], small.w2[:h]) and np.array_equal(big.w2[64 : 64 + h], small.w2[h:]))
-    learnt = np.count_nonzero(big.w2[h:64]) + np.count_nonzero(big.w2[64 + h :])
+            and np.array_equal(big.w2[0, :h], small.w2[0, :h]) and np.array_equal(big.w2[0, 64 : 64 + h], small.w2[0, h:]))
+    learnt = np.count_nonzero(big.w2[0, h:64]) + np.count_nonzero(big.w2[0, 64 + h :])
     if not kept or learnt == 0:
         print(f"FAIL: --freeze-init: the first {h} neurons kept: {kept}; new output weights trained: {learnt}")
         return False
     print(f"widened 32 -> 64: the same values on {len(fens)} positions; --freeze-init kept the 32 "
           f"and trained {learnt} of the new output weights")
+    return True
+
+
+def check_buckets(tmp, data, net_path, rng):
+    """--output-buckets from a one-output network: the same values, then per-bucket training."""
+    out = os.path.join(tmp, "buckets.nnue")
+    again = os.path.join(tmp, "buckets-again.nnue")
+    train = [sys.executable, os.path.join(HERE, "train.py"), "--data", data, "--hidden", "32",
+             "--output-buckets", "4", "--threads", "1", "--batch", "256", "--lr", "0.003"]
+    quiet = dict(check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(train + ["--init", net_path, "--out", out, "--epochs", "0"], **quiet)
+    one, four = reference.read_net(net_path), reference.read_net(out)
+    fens = [random_position(rng)[0] for _ in range(200)]
+    if four.buckets != 4 or any(reference.evaluate(one, f) != reference.evaluate(four, f) for f in fens):
+        print(f"FAIL: a network read into 4 output buckets ({four.buckets}) does not evaluate as before")
+        return False
+    subprocess.run(train + ["--init", out, "--out", again, "--epochs", "0"], **quiet)
+    with open(out, "rb") as a, open(again, "rb") as b:
+        if a.read() != b.read():
+            print("FAIL: --init of an HQNN v2 network then --epochs 0 does not give it back")
+            return False
+    subprocess.run(train + ["--init", out, "--out", again, "--epochs", "2"], **quiet)
+    trained = reference.read_net(again)
+    changed = [not np.array_equal(trained.w2[b], four.w2[b]) for b in range(4)]
+    if changed != [True, True, False, False] or np.array_equal(trained.w2[0], trained.w2[1]):
+        print(f"FAIL: output buckets changed by training {changed}: want buckets 0 and 1 only "
+              "(the data has 4 to 14 pieces), each its own way")
+        return False
+    print("4 output buckets: the same values as the one-output network, read back exactly; "
+          "training changed buckets 0 and 1 (the data's piece counts) and left 2 and 3")
     return True
 
 
@@ -206,6 +239,8 @@ def main():
                 return 1
         print("--init reads a network back exactly")
         if not check_widen(tmp, data, net_path, rng):
+            return 1
+        if not check_buckets(tmp, data, net_path, rng):
             return 1
         # --kh-per-klabel R: the kh the fit uses (its header line) is R times the fitted k_label.
         run = subprocess.run([sys.executable, os.path.join(HERE, "train.py"), "--data", data, "--out", again,

@@ -4,7 +4,7 @@
 
     train.py --data FILE [FILE ...] --out variants/GAME/nnue/default.nnue
              [--hidden 256] [--epochs 30] [--lambda 0.75] [--kh 0.7652 | --kh-per-klabel R]
-             [--threads 2] [--init FILE.nnue]
+             [--threads 2] [--init FILE.nnue] [--output-buckets B]
     train.py --dump FILE.bin [--limit N]      (binary records back as text)
 
 The data: binary files (.bin, `harlequin datagen -out FILE.bin` or `-convert`; HQTD,
@@ -17,6 +17,11 @@ the file written is the one read) instead of random weights, so a new round of d
 refine the built-in network rather than replace it. With a larger --hidden the network is
 widened: its neurons come first, the new ones start with no output weight (the same
 evaluation), and --freeze-init trains only the new ones, on what the old ones miss.
+
+--output-buckets B (chess text data) gives the output layer B sets of weights, one read
+per position by its piece count n: min(B - 1, max(0, n - 2) * B // 32), i.e. (n - 2) // 4
+for B = 8 (HQNN v2, engine/nnue.h). With --init of a network of one output, every bucket
+starts as its output layer (the same evaluation).
 
 --kh-per-klabel R sets kh to R times the fitted k_label (below), so that networks trained
 on data of different k_label keep one centipawn scale (R 0.7429: net = 1.346 sf).
@@ -208,26 +213,36 @@ def fit_k(label, result):
     return tune.golden(lambda k: float(np.mean((sigmoid10(k * label) - result) ** 2)))[0]
 
 
+def output_bucket(feats, pad, buckets):
+    """Each position's output bucket, from its piece count (the features not `pad`)."""
+    n = (feats != pad).sum(axis=1).astype(np.int64)
+    return np.minimum(buckets - 1, np.maximum(0, n - 2) * buckets // 32)
+
+
 class Net(torch.nn.Module):
-    def __init__(self, hidden, inputs=PAD):
+    def __init__(self, hidden, inputs=PAD, buckets=1):
         super().__init__()
         self.inputs = inputs
+        self.buckets = buckets
         self.ft = torch.nn.EmbeddingBag(inputs + 1, hidden, mode="sum", padding_idx=inputs)
         self.ft_bias = torch.nn.Parameter(torch.zeros(hidden))
-        self.out = torch.nn.Linear(2 * hidden, 1)
+        self.out = torch.nn.Linear(2 * hidden, buckets)
         with torch.no_grad():
             self.ft.weight.uniform_(-0.05, 0.05)
             self.ft.weight[inputs].zero_()
             self.out.weight.uniform_(-0.05, 0.05)
             self.out.bias.zero_()
 
-    def forward(self, white, black, black_to_move):
+    def forward(self, white, black, black_to_move, bucket=None):
         aw = torch.clamp(self.ft(white) + self.ft_bias, 0.0, 1.0)
         ab = torch.clamp(self.ft(black) + self.ft_bias, 0.0, 1.0)
         btm = black_to_move.unsqueeze(1)
         stm = torch.where(btm, ab, aw)
         other = torch.where(btm, aw, ab)
-        return self.out(torch.cat([stm, other], dim=1)).squeeze(1) * SCALE  # centipawns
+        y = self.out(torch.cat([stm, other], dim=1))
+        if bucket is None:
+            return y[:, 0] * SCALE
+        return y.gather(1, bucket.unsqueeze(1)).squeeze(1) * SCALE  # centipawns
 
     def clip(self):
         # Keeps the quantised weights in int16 and the accumulator from overflowing.
@@ -244,6 +259,8 @@ def load_into(net, path):
     hidden, h = net.ft_bias.shape[0], src.hidden
     if h > hidden:
         raise SystemExit(f"{path}: hidden size {h}, more than --hidden {hidden}")
+    if src.buckets not in (1, net.buckets):
+        raise SystemExit(f"{path}: {src.buckets} output buckets, --output-buckets is {net.buckets}")
     # A wider net keeps the file's neurons first; the new ones keep their random input
     # weights but start with no output weight, so the net starts as the file's exactly.
     with torch.no_grad():
@@ -251,11 +268,13 @@ def load_into(net, path):
         net.ft.weight[net.inputs].zero_()
         net.ft_bias.zero_()
         net.ft_bias[:h] = torch.from_numpy((src.b1 / QA).astype(np.float32))
-        w2 = torch.from_numpy((src.w2 / QB).astype(np.float32))
         net.out.weight.zero_()
-        net.out.weight[0, :h] = w2[:h]  # the side to move's accumulator
-        net.out.weight[0, hidden : hidden + h] = w2[h:]  # the other side's
-        net.out.bias.fill_(src.b2 / (QA * QB))
+        for b in range(net.buckets):  # a single output starts every bucket
+            s = b if src.buckets > 1 else 0
+            w2 = torch.from_numpy((src.w2[s] / QB).astype(np.float32))
+            net.out.weight[b, :h] = w2[:h]  # the side to move's accumulator
+            net.out.weight[b, hidden : hidden + h] = w2[h:]  # the other side's
+            net.out.bias[b] = float(src.b2[s]) / (QA * QB)
     return h
 
 
@@ -268,8 +287,8 @@ def freeze_first(net, h):
     keep_b = torch.ones_like(net.ft_bias)
     keep_b[:h] = 0
     keep_out = torch.ones_like(net.out.weight)
-    keep_out[0, :h] = 0
-    keep_out[0, hidden : hidden + h] = 0
+    keep_out[:, :h] = 0
+    keep_out[:, hidden : hidden + h] = 0
     net.ft.weight.register_hook(lambda g: g * keep_ft)
     net.ft_bias.register_hook(lambda g: g * keep_b)
     net.out.weight.register_hook(lambda g: g * keep_out)
@@ -278,16 +297,19 @@ def freeze_first(net, h):
 def export(net, path):
     w1 = net.ft.weight.detach().numpy()[:net.inputs]  # inputs x H
     b1 = net.ft_bias.detach().numpy()
-    w2 = net.out.weight.detach().numpy()[0]
-    b2 = float(net.out.bias.detach().numpy()[0])
+    w2 = net.out.weight.detach().numpy()  # buckets x 2H
+    b2 = net.out.bias.detach().numpy()
     hidden = w1.shape[1]
     q = lambda a, s: np.clip(np.round(a * s), -32767, 32767).astype("<i2")
     with open(path, "wb") as f:
-        f.write(b"HQNN" + struct.pack("<III", 1, net.inputs, hidden))
+        if net.buckets == 1:  # v1: what every one-output network has always been
+            f.write(b"HQNN" + struct.pack("<III", 1, net.inputs, hidden))
+        else:
+            f.write(b"HQNN" + struct.pack("<IIII", 2, net.inputs, hidden, net.buckets))
         f.write(q(w1, QA).tobytes())
         f.write(q(b1, QA).tobytes())
         f.write(q(w2, QB).tobytes())
-        f.write(struct.pack("<i", int(round(b2 * QA * QB))))
+        f.write(np.array([int(round(float(b) * QA * QB)) for b in b2], dtype="<i4").tobytes())
 
 
 def main():
@@ -310,6 +332,8 @@ def main():
     ap.add_argument("--init", help="start from this HQNN network instead of random weights")
     ap.add_argument("--freeze-init", action="store_true",
                     help="with --init of a network narrower than --hidden: train only the new neurons")
+    ap.add_argument("--output-buckets", type=int, default=1,
+                    help="output buckets by piece count (1 to 16; chess text data only)")
     ap.add_argument("--mirror", action="store_true",
                     help="show each training batch's positions mirrored left-right at random, half of them")
     args = ap.parse_args()
@@ -337,6 +361,10 @@ def main():
         black_feats = black_view
     if args.mirror and game != "chess":
         ap.error("--mirror (left-right flips) is for chess's board only")
+    if not 1 <= args.output_buckets <= 16:
+        ap.error("--output-buckets must be 1 to 16")
+    if args.output_buckets > 1 and game != "chess":
+        ap.error("--output-buckets is for chess's text data only (a binary file's features include extras)")
     if args.limit:
         feats, black, score, result, label = (a[: args.limit] for a in (feats, black, score, result, label))
     n = len(result)
@@ -357,8 +385,9 @@ def main():
     tb = torch.from_numpy(black_feats(feats).astype(np.int64))
     tbtm = torch.from_numpy(black)
     tt = torch.from_numpy(target)
+    tbucket = torch.from_numpy(output_bucket(feats, inputs, args.output_buckets))
 
-    net = Net(args.hidden, inputs)
+    net = Net(args.hidden, inputs, args.output_buckets)
     if args.init:
         h = load_into(net, args.init)
         if args.freeze_init:
@@ -382,7 +411,7 @@ def main():
             flip = torch.rand(len(idx)) < 0.5
             w = torch.where(flip.unsqueeze(1), mirrored(w), w)
             b = torch.where(flip.unsqueeze(1), mirrored(b), b)
-        pred = torch.sigmoid(net(w, b, tbtm[i]) * kh)
+        pred = torch.sigmoid(net(w, b, tbtm[i], tbucket[i]) * kh)
         return torch.mean((pred - tt[i]) ** 2)
 
     def held_out():

@@ -45,13 +45,15 @@ def main():
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
     net = reference.read_net(args.src)
+    if net.buckets != 1:
+        sys.exit(f"{args.src}: {net.buckets} output buckets; transfer.py pads one-output networks")
     src = rows_for(args.game)
     w1 = np.where(src[:, None] >= 0, net.w1[np.maximum(src, 0)], 0)
     with open(args.out, "wb") as f:
         f.write(b"HQNN" + struct.pack("<III", 1, len(src), net.hidden))
-        for a in (w1.reshape(-1), net.b1, net.w2):
+        for a in (w1.reshape(-1), net.b1, net.w2[0]):
             f.write(a.astype("<i2").tobytes())
-        f.write(struct.pack("<i", int(net.b2)))
+        f.write(struct.pack("<i", int(net.b2[0])))
     print(f"{args.out}: {args.game}, {len(src)} inputs, hidden {net.hidden}", file=sys.stderr)
 
 

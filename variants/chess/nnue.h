@@ -24,6 +24,7 @@ using hq::nnue::Network;
 using hq::nnue::output;
 using hq::nnue::output_scalar;
 using hq::nnue::Version;
+using hq::nnue::VersionBuckets;
 
 constexpr int Inputs = 768;
 
@@ -54,7 +55,7 @@ static_assert(hq::nnue::FeatureSet<Features>);
 // The file size of a chess network with `hidden` accumulator neurons.
 constexpr std::size_t file_size(int hidden) { return hq::nnue::file_size(Inputs, hidden); }
 
-// Reads an HQNN v1 chess network from its bytes or a file, or says why it is not one.
+// Reads an HQNN chess network from its bytes or a file, or says why it is not one.
 [[nodiscard]] inline std::variant<Network, std::string> parse(std::span<const unsigned char> b) {
     return hq::nnue::parse(b, Inputs, Features::name);
 }
@@ -74,6 +75,9 @@ inline void refresh(const Network& net, const Position& pos, Accumulators& acc) 
 }
 [[nodiscard]] inline const Accumulators& cached(const Network& net, const Position& pos) {
     return hq::nnue::cached<Features>(net, pos);
+}
+[[nodiscard]] inline int bucket_of(const Network& net, const Position& pos) {
+    return hq::nnue::bucket_of<Features>(net, pos);
 }
 [[nodiscard]] inline Value evaluate(const Network& net, const Position& pos) {
     return hq::nnue::evaluate<Features>(net, pos);
