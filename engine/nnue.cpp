@@ -56,9 +56,7 @@ std::variant<Network, std::string> parse(
         if (buckets == 0 || buckets > std::uint32_t(MaxBuckets))
             return fmt::format("{} output buckets: it must be 1 to {}", buckets, MaxBuckets);
     }
-    // A v2 file of one bucket is 4 bytes longer than v1's (its count).
-    const std::size_t expected = file_size(inputs, int(hidden), int(buckets))
-        + (version == VersionBuckets && buckets == 1 ? 4 : 0);
+    const std::size_t expected = at + body_size(inputs, int(hidden), int(buckets));
     if (bytes.size() < expected)
         return fmt::format(
             "truncated: {} bytes, but a network of hidden size {} and {} output bucket(s) has {}",

@@ -67,12 +67,16 @@ constexpr int OutputDivisor = ActivationMax * 64; // QA * QB, QB = 64 the output
 // VALUE_MATE_IN_MAX_PLY = 31754), whatever the network says.
 constexpr Value MaxEval = 10000;
 
-// The file size of a network with `inputs` features, `hidden` accumulator neurons and
-// `buckets` output buckets (1: a v1 file).
-constexpr std::size_t file_size(int inputs, int hidden, int buckets = 1) {
-    return HeaderBytes + (buckets > 1 ? 4 : 0)
-        + 2 * (std::size_t(inputs) * hidden + hidden + 2 * std::size_t(hidden) * buckets)
+// The bytes after the header of a network with `inputs` features, `hidden` accumulator
+// neurons and `buckets` output buckets.
+constexpr std::size_t body_size(int inputs, int hidden, int buckets) {
+    return 2 * (std::size_t(inputs) * hidden + hidden + 2 * std::size_t(hidden) * buckets)
         + 4 * std::size_t(buckets);
+}
+// The file size of such a network as written: v1 for one bucket, v2 (4 header bytes more)
+// for several.
+constexpr std::size_t file_size(int inputs, int hidden, int buckets = 1) {
+    return HeaderBytes + (buckets > 1 ? 4 : 0) + body_size(inputs, hidden, buckets);
 }
 
 // Storage on 64-byte boundaries: every weight row (H a multiple of 32 int16) starts on a

@@ -62,41 +62,9 @@ std::vector<unsigned char> random_net_bytes(int hidden, std::uint64_t seed, int 
     return b;
 }
 
-// The HQNN v2 bytes of `v1`'s network with `buckets` output buckets: bucket b's output
-// layer (W2 and B2) is v1's when `copies`, else v1's with every weight plus b * 7 and the
-// bias plus b * 100000 (so that each bucket values a position differently).
-std::vector<unsigned char> with_buckets(
-    const std::vector<unsigned char>& v1, int hidden, int buckets, bool copies) {
-    const std::size_t w2At = 16 + 2 * (std::size_t(cnnue::Inputs) * hidden + hidden);
-    std::vector<unsigned char> b(v1.begin(), v1.begin() + std::ptrdiff_t(w2At));
-    auto put32 = [](unsigned char* at, std::uint32_t v) {
-        for (int i = 0; i < 4; ++i) at[i] = (v >> (8 * i)) & 0xFF;
-    };
-    put32(b.data() + 4, cnnue::VersionBuckets);
-    unsigned char count[4];
-    put32(count, std::uint32_t(buckets));
-    b.insert(b.begin() + 16, count, count + 4);
-    for (int k = 0; k < buckets; ++k)
-        for (int i = 0; i < 2 * hidden; ++i) {
-            const std::size_t at = w2At + 2 * std::size_t(i);
-            auto w = std::int16_t(std::uint16_t(v1[at] | v1[at + 1] << 8));
-            auto v = std::uint16_t(copies ? w : std::int16_t(w + k * 7));
-            b.push_back(v & 0xFF);
-            b.push_back(v >> 8);
-        }
-    const std::size_t b2At = v1.size() - 4;
-    const std::uint32_t b2 = std::uint32_t(v1[b2At]) | std::uint32_t(v1[b2At + 1]) << 8
-        | std::uint32_t(v1[b2At + 2]) << 16 | std::uint32_t(v1[b2At + 3]) << 24;
-    for (int k = 0; k < buckets; ++k) {
-        unsigned char bias[4];
-        put32(bias, b2 + (copies ? 0 : std::uint32_t(k) * 100000));
-        b.insert(b.end(), bias, bias + 4);
-    }
-    return b;
-}
-
-// The v1 bytes of bucket k's network from with_buckets(v1, ..., false).
-std::vector<unsigned char> bucket_alone(const std::vector<unsigned char>& v1, int hidden, int k) {
+// `v1`'s network (HQNN v1 bytes) with its output layer shifted: every W2 weight plus k * 7,
+// B2 plus k * 100000, so that each k values a position differently (k = 0: v1 itself).
+std::vector<unsigned char> shifted_output(const std::vector<unsigned char>& v1, int hidden, int k) {
     std::vector<unsigned char> b = v1;
     const std::size_t w2At = 16 + 2 * (std::size_t(cnnue::Inputs) * hidden + hidden);
     for (int i = 0; i < 2 * hidden; ++i) {
@@ -110,6 +78,31 @@ std::vector<unsigned char> bucket_alone(const std::vector<unsigned char>& v1, in
     b2 += std::uint32_t(k) * 100000;
     for (int i = 0; i < 4; ++i) b[b.size() - 4 + std::size_t(i)] = (b2 >> (8 * i)) & 0xFF;
     return b;
+}
+
+// The HQNN v2 bytes of `v1`'s network with `buckets` output buckets: bucket k's output
+// layer is shifted_output(v1, hidden, k)'s, or v1's own in every bucket when `copies`.
+std::vector<unsigned char> with_buckets(
+    const std::vector<unsigned char>& v1, int hidden, int buckets, bool copies) {
+    const std::size_t w2At = 16 + 2 * (std::size_t(cnnue::Inputs) * hidden + hidden);
+    std::vector<unsigned char> b(v1.begin(), v1.begin() + std::ptrdiff_t(w2At));
+    b[4] = cnnue::VersionBuckets; // the version's low byte (the others are 0)
+    const unsigned char count[4] = {static_cast<unsigned char>(buckets), 0, 0, 0};
+    b.insert(b.begin() + 16, count, count + 4);
+    std::vector<unsigned char> biases;
+    for (int k = 0; k < buckets; ++k) {
+        const std::vector<unsigned char> layer = shifted_output(v1, hidden, copies ? 0 : k);
+        b.insert(b.end(), layer.begin() + std::ptrdiff_t(w2At), layer.end() - 4);
+        biases.insert(biases.end(), layer.end() - 4, layer.end());
+    }
+    b.insert(b.end(), biases.begin(), biases.end());
+    return b;
+}
+
+// Why parse() refuses `bytes`, or "accepted".
+std::string refusal(const std::vector<unsigned char>& bytes) {
+    auto r = cnnue::parse(bytes);
+    return std::holds_alternative<std::string>(r) ? std::get<std::string>(r) : "accepted";
 }
 
 cnnue::Network network_of(const std::vector<unsigned char>& bytes) {
@@ -349,7 +342,7 @@ TEST_CASE("an HQNN v2 network values a position of n pieces by output bucket (n 
     REQUIRE(with_buckets(v1, hidden, buckets, true).size()
         == hq::nnue::file_size(cnnue::Inputs, hidden, buckets));
     std::vector<cnnue::Network> alone;
-    for (int k = 0; k < buckets; ++k) alone.push_back(network_of(bucket_alone(v1, hidden, k)));
+    for (int k = 0; k < buckets; ++k) alone.push_back(network_of(shifted_output(v1, hidden, k)));
     // Positions of every piece count from 32 down to 2: random games, then captures only.
     Prng rng(5);
     std::vector<std::string> fens;
@@ -394,10 +387,6 @@ TEST_CASE("the network loader refuses an HQNN v2 file with no or too many output
     const std::vector<unsigned char> good
         = with_buckets(random_net_bytes(32, 6, 100), 32, 4, false);
     REQUIRE(std::holds_alternative<cnnue::Network>(cnnue::parse(good)));
-    auto refusal = [](const std::vector<unsigned char>& bytes) {
-        auto r = cnnue::parse(bytes);
-        return std::holds_alternative<std::string>(r) ? std::get<std::string>(r) : "accepted";
-    };
     auto with_count = [&](std::uint32_t v) {
         auto b = good;
         for (int i = 0; i < 4; ++i) b[16 + std::size_t(i)] = (v >> (8 * i)) & 0xFF;
@@ -418,10 +407,6 @@ TEST_CASE("the network loader refuses a truncated file, a wrong magic, version, 
     const std::vector<unsigned char> good = random_net_bytes(32, 5, 100);
     REQUIRE(good.size() == cnnue::file_size(32));
     REQUIRE(std::holds_alternative<cnnue::Network>(cnnue::parse(good)));
-    auto refusal = [](const std::vector<unsigned char>& bytes) {
-        auto r = cnnue::parse(bytes);
-        return std::holds_alternative<std::string>(r) ? std::get<std::string>(r) : "accepted";
-    };
     auto with_u32 = [&](std::size_t at, std::uint32_t v) {
         auto b = good;
         for (int i = 0; i < 4; ++i) b[at + i] = (v >> (8 * i)) & 0xFF;
