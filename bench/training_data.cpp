@@ -77,7 +77,12 @@ AppendCheck check_for_append(
         std::string theirs = have.size() >= 28 && have.starts_with("HQTD")
             ? have.substr(12, GameNameBytes).c_str()
             : std::string();
-        r.error = theirs.empty()
+        const bool older = have.size() >= 8 && have.starts_with("HQTD") && have[4] == 1;
+        r.error = older
+            ? fmt::format("{} is HQTD v1 training data (no piece counts), which is not "
+                          "appended to; give a new file (the trainer reads both)",
+                path)
+            : theirs.empty()
             ? fmt::format(
                 "{} is not {} training data (HQTD v{}); give a new file", path, game, Version)
             : fmt::format("{} holds {} training data with other inputs, not {}'s; give a new "
@@ -94,6 +99,7 @@ void append_record(std::string& out, const GameProbe& probe, int whiteScore, dou
     out += char(n);
     out += char((probe.side_to_move() == BLACK ? 1 : 0) | result << 1);
     put_u16(out, unsigned(std::uint16_t(std::int16_t(std::clamp(whiteScore, -32767, 32767)))));
+    out += char(std::min(probe.board_pieces(), 255));
     for (int i = 0; i < n; ++i) put_u16(out, unsigned(features[std::size_t(i)]));
 }
 

@@ -2,17 +2,21 @@
 // Harlequin's binary training data (HQTD): what `harlequin datagen` writes when its output
 // ends in .bin, and bench/nnue/train.py reads, for every game with network features
 // (GameHooks::features). A position is the one perspective's active features (White's: the
-// first player's), its search score and the game's result: 4 bytes plus 2 a feature, about
+// first player's), its search score and the game's result: 5 bytes plus 2 a feature, about
 // 60 bytes a chess position and 40 a Martian one, where the text line takes 80 to 100.
 //
 // File, all little-endian:
-//   header  "HQTD", u32 version = 1, u32 inputs (the game's FeatureSet::Inputs), char
+//   header  "HQTD", u32 version = 2, u32 inputs (the game's FeatureSet::Inputs), char
 //           game[16] (the variant's registered name, NUL-padded), u16 mirror[inputs] (the
 //           feature Black's perspective has where White's has f: engine/nnue.h), so that a
 //           reader needs to know nothing of the game;
 //   records u8 count, u8 flags (bit 0: Black to move; bits 1-2: the result for White, 0 a
-//           loss, 1 a draw, 2 a win), i16 score (centipawns, White's view), u16
-//           features[count] (White's perspective, as nnue::active_features lists them).
+//           loss, 1 a draw, 2 a win), i16 score (centipawns, White's view), u8 pieces (on
+//           the board, as the network counts them for its output bucket: the features
+//           include extras such as Martian Chess's points, so the count is not theirs),
+//           u16 features[count] (White's perspective, as nnue::active_features lists them).
+// Version 1 had no pieces byte; the trainer still reads it (one output bucket only), and
+// datagen refuses to append to it.
 //
 // `harlequin datagen -convert IN.txt -out OUT.bin -variant V` turns the text format
 // (`FEN | score | result`) into this one, reading each FEN with the game's own reader; the
@@ -29,7 +33,7 @@
 
 namespace hq::training {
 
-constexpr std::uint32_t Version = 1;
+constexpr std::uint32_t Version = 2;
 constexpr int GameNameBytes = 16;
 
 // The header of a file of `game`'s positions (probe: that game's).

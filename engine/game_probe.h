@@ -43,11 +43,13 @@ public:
     virtual bool trace(EvalTrace&) const { return false; }
     // The network's inputs (GameHooks::features; 0: the game has none), the active
     // features of the position for one perspective (at most max_features() of them,
-    // written to `out`; the count returned), and the mirror of a feature (engine/nnue.h).
+    // written to `out`; the count returned), the mirror of a feature, and the pieces on
+    // the board as the network counts them for its output bucket (engine/nnue.h).
     virtual int network_inputs() const { return 0; }
     virtual int max_features() const { return 0; }
     virtual int features(Color, int*) const { return 0; }
     virtual int mirror(int feature) const { return feature; }
+    virtual int board_pieces() const { return 0; }
 };
 
 // The probe of one game type; the tuning hooks are used when the game states them
@@ -113,6 +115,10 @@ public:
     int mirror(int feature) const override {
         if constexpr (G::hooks.features) return G::Features::mirror(feature);
         else return feature;
+    }
+    int board_pieces() const override {
+        if constexpr (G::hooks.features) return nnue::board_pieces<typename G::Features>(pos);
+        else return 0;
     }
 
 private:

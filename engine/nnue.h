@@ -196,14 +196,18 @@ template <FeatureSet F> int active_features(const typename F::Position& pos, Col
     return n + F::extras(pos, view, out + n);
 }
 
-// The output bucket of a position: by its pieces on the board (the planes' bits).
-template <FeatureSet F> int bucket_of(const Network& net, const typename F::Position& pos) {
-    if (net.buckets == 1) return 0;
+// The pieces on the board of a position: its planes' bits.
+template <FeatureSet F> int board_pieces(const typename F::Position& pos) {
     Bitboard planes[F::Planes];
     F::planes(pos, planes);
     int pieces = 0;
     for (int p = 0; p < F::Planes; ++p) pieces += popcount(planes[p]);
-    return net.bucket(pieces);
+    return pieces;
+}
+
+// The output bucket of a position: by its pieces on the board.
+template <FeatureSet F> int bucket_of(const Network& net, const typename F::Position& pos) {
+    return net.buckets == 1 ? 0 : net.bucket(board_pieces<F>(pos));
 }
 
 // The accumulators of a position computed from scratch.

@@ -256,7 +256,7 @@ TEST_CASE("binary training data: datagen's records are the game's features, text
     std::size_t at = header.size();
     std::int64_t records = 0;
     while (std::getline(lines, line)) {
-        REQUIRE(at + 4 <= bytes.size());
+        REQUIRE(at + 5 <= bytes.size());
         const auto fen = line.substr(0, line.find(" | "));
         REQUIRE_FALSE(probe->set_position(fen));
         std::vector<int> want(std::size_t(probe->max_features()));
@@ -271,12 +271,17 @@ TEST_CASE("binary training data: datagen's records are the game's features, text
         REQUIRE((flags >> 1) == (result == "1.0" ? 2 : result == "0.5" ? 1 : 0));
         const std::string rest = line.substr(line.find(" | ") + 3);
         REQUIRE(score == std::stoi(rest.substr(0, rest.find(" | "))));
+        // The pieces byte counts the board's pieces, not the points and clock inputs.
+        const int pieces = static_cast<unsigned char>(bytes[at + 4]);
+        REQUIRE(pieces == int(std::count_if(want.begin(), want.end(),
+                              [](int f) { return f < martian::nnue::Features::BoardInputs; })));
+        REQUIRE(pieces < count);
         for (int i = 0; i < count; ++i) {
-            const int f = static_cast<unsigned char>(bytes[at + 4 + 2 * std::size_t(i)])
-                | static_cast<unsigned char>(bytes[at + 5 + 2 * std::size_t(i)]) << 8;
+            const int f = static_cast<unsigned char>(bytes[at + 5 + 2 * std::size_t(i)])
+                | static_cast<unsigned char>(bytes[at + 6 + 2 * std::size_t(i)]) << 8;
             REQUIRE(f == want[std::size_t(i)]);
         }
-        at += 4 + 2 * std::size_t(count);
+        at += 5 + 2 * std::size_t(count);
         ++records;
     }
     REQUIRE(at == bytes.size());
@@ -300,13 +305,20 @@ TEST_CASE("binary training data: datagen's records are the game's features, text
     std::ofstream(text + ".junk.bin") << "not training data at all, longer than a header.....";
     const auto junk = training::convert_text(text, text + ".junk.bin", "martian");
     CHECK(junk.error.find("is not martian training data") != std::string::npos);
+    // A file of the older format (no pieces byte) is not appended to, and says so.
+    std::string older = header;
+    older[4] = 1;
+    std::ofstream(text + ".v1.bin", std::ios::binary) << older;
+    const auto v1 = training::convert_text(text, text + ".v1.bin", "martian");
+    CHECK(v1.error.find("HQTD v1 training data") != std::string::npos);
+    CHECK(read_all(text + ".v1.bin") == older);
     // A bad line is named with its number, and nothing is written.
     std::ofstream(text, std::ios::app) << "4/4/4/4/4/4/4/4 w - - 0 1 0+0 - - | x | 1.0\n";
     std::filesystem::remove(converted);
     const auto bad = training::convert_text(text, converted, "martian");
     CHECK(bad.error.find(":" + std::to_string(records + 1) + ": score 'x'") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(converted));
-    for (const auto& p : {text, bin, converted, text + ".bin", text + ".junk.bin"})
+    for (const auto& p : {text, bin, converted, text + ".bin", text + ".junk.bin", text + ".v1.bin"})
         std::filesystem::remove(p);
 }
 

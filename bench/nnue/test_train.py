@@ -13,7 +13,8 @@ the engine's format rejects, or features the trainer numbers differently from th
 The same for binary training data (HQTD, bench/training_data.h) of a made-up game of 100
 inputs whose mirror swaps the two halves: the network must learn the inputs' values from
 records alone (the header's input count and mirror table, no game's rules), --dump must
-print the records written, and a cut-short file must be refused.
+print the records written (version 2 and the older version 1), a cut-short file must be
+refused, and output buckets must follow the records' pieces byte, not their feature count.
 It also checks --init: a network read back with --init and written with --epochs 0 must
 be the same file byte for byte (a wrong offset, scale or layout in the reader breaks it),
 and a network widened by --init into a larger --hidden must evaluate exactly as the one it
@@ -95,21 +96,32 @@ def check_binary(tmp, rng):
         score = sum(value(f) if f < 50 else -value(f) for f in feats)
         return feats, rng.random() < 0.5, score
 
-    path = os.path.join(tmp, "made-up.bin")
+    # Version 2 records carry the pieces on the board, here 18 more than the features (20 to
+    # 34: output buckets 2 and 3 of 4, where a count of the features would give 0 and 1).
+    path, old = os.path.join(tmp, "made-up.bin"), os.path.join(tmp, "made-up-v1.bin")
     lines = []
-    with open(path, "wb") as f:
-        f.write(b"HQTD" + struct.pack("<II", 1, inputs) + b"made-up".ljust(16, b"\0"))
-        f.write(struct.pack(f"<{inputs}H", *mirror))
+    with open(path, "wb") as f, open(old, "wb") as g:
+        for version, out in ((2, f), (1, g)):
+            out.write(b"HQTD" + struct.pack("<II", version, inputs) + b"made-up".ljust(16, b"\0"))
+            out.write(struct.pack(f"<{inputs}H", *mirror))
         for _ in range(3000):
             feats, black, score = record(rng)
             result = 2 if score > 100 else 0 if score < -100 else 1
-            f.write(struct.pack("<BBh", len(feats), int(black) | result << 1, score))
-            f.write(struct.pack(f"<{len(feats)}H", *feats))
+            f.write(struct.pack("<BBhB", len(feats), int(black) | result << 1, score, 18 + len(feats)))
+            g.write(struct.pack("<BBh", len(feats), int(black) | result << 1, score))
+            for out in (f, g):
+                out.write(struct.pack(f"<{len(feats)}H", *feats))
             lines.append(f"{' '.join(map(str, feats))} | {'b' if black else 'w'} | {score} | {result / 2:.1f}")
     dump = subprocess.run([sys.executable, os.path.join(HERE, "train.py"), "--dump", path, "--limit", "20"],
                           check=True, capture_output=True, text=True).stdout.splitlines()
-    if dump[1:] != lines[:20]:
+    pieces = [f" | {18 + len(line.split(' | ')[0].split())}" for line in lines[:20]]
+    if dump[1:] != [line + p for line, p in zip(lines[:20], pieces)]:
         print("FAIL: --dump does not print the records written:", dump[1:3], lines[:2])
+        return False
+    dump = subprocess.run([sys.executable, os.path.join(HERE, "train.py"), "--dump", old, "--limit", "20"],
+                          check=True, capture_output=True, text=True).stdout.splitlines()
+    if dump[1:] != lines[:20]:
+        print("FAIL: --dump does not read a version 1 file's records:", dump[1:3], lines[:2])
         return False
     net_path = os.path.join(tmp, "made-up.nnue")
     subprocess.run([sys.executable, os.path.join(HERE, "train.py"), "--data", path, "--out", net_path,
@@ -138,6 +150,26 @@ def check_binary(tmp, rng):
     if run.returncode == 0 or "cut short" not in run.stderr:
         print("FAIL: a cut-short binary file is not refused:", run.stderr[-200:])
         return False
+    # Output buckets by the records' pieces: from the one-output network, training moves
+    # buckets 2 and 3 only; a version 1 file (no pieces) is refused for buckets.
+    four, again = os.path.join(tmp, "made-up-4.nnue"), os.path.join(tmp, "made-up-4b.nnue")
+    train = [sys.executable, os.path.join(HERE, "train.py"), "--hidden", "32", "--output-buckets", "4",
+             "--threads", "1", "--batch", "128", "--lr", "0.003", "--kh-per-klabel", "1"]
+    quiet = dict(check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(train + ["--data", path, "--init", net_path, "--out", four, "--epochs", "0"], **quiet)
+    subprocess.run(train + ["--data", path, "--init", four, "--out", again, "--epochs", "2"], **quiet)
+    before, after = reference.read_net(four, inputs), reference.read_net(again, inputs)
+    changed = [not np.array_equal(after.w2[b], before.w2[b]) for b in range(4)]
+    if changed != [False, False, True, True]:
+        print(f"FAIL: binary data's output buckets changed by training {changed}: want 2 and 3 only "
+              "(its records hold 20 to 34 pieces)")
+        return False
+    run = subprocess.run(train + ["--data", old, "--out", again, "--epochs", "1"], capture_output=True, text=True)
+    if run.returncode == 0 or "HQTD v1 files have none" not in run.stderr:
+        print("FAIL: --output-buckets on version 1 data (no pieces) is not refused:", run.stderr[-200:])
+        return False
+    print("binary output buckets: training moved buckets 2 and 3, those of the records' pieces; "
+          "version 1 data is read but refused for buckets")
     return True
 
 

@@ -18,10 +18,11 @@ refine the built-in network rather than replace it. With a larger --hidden the n
 widened: its neurons come first, the new ones start with no output weight (the same
 evaluation), and --freeze-init trains only the new ones, on what the old ones miss.
 
---output-buckets B (chess text data) gives the output layer B sets of weights, one read
-per position by its piece count n: min(B - 1, max(0, n - 2) * B // 32), i.e. (n - 2) // 4
-for B = 8 (HQNN v2, engine/nnue.h). With --init of a network of one output, every bucket
-starts as its output layer (the same evaluation).
+--output-buckets B gives the output layer B sets of weights, one read per position by its
+pieces on the board n: min(B - 1, max(0, n - 2) * B // 32), i.e. (n - 2) // 4 for B = 8
+(HQNN v2, engine/nnue.h). n is a chess text line's pieces, or a binary record's pieces
+byte (HQTD v2; v1 files have none, so they train one output only). With --init of a
+network of one output, every bucket starts as its output layer (the same evaluation).
 
 --kh-per-klabel R sets kh to R times the fitted k_label (below), so that networks trained
 on data of different k_label keep one centipawn scale (R 0.7429: net = 1.346 sf).
@@ -96,16 +97,18 @@ HQTD_HEADER = struct.Struct("<4sII16s")
 
 
 def read_hqtd(path):
-    """A binary training file: (game, inputs, mirror, feats, black, score, result), with
-    feats the White-perspective features (N x max count, padded with `inputs`)."""
+    """A binary training file: (game, inputs, mirror, feats, black, score, result, pieces),
+    with feats the White-perspective features (N x max count, padded with `inputs`) and
+    pieces each position's pieces on the board (None for version 1, which has none)."""
     with open(path, "rb") as f:
         data = f.read()
     if len(data) < HQTD_HEADER.size:
         sys.exit(f"{path}: {len(data)} bytes, too short for the HQTD header")
     magic, version, inputs, game = HQTD_HEADER.unpack_from(data)
-    if magic != b"HQTD" or version != 1:
-        sys.exit(f"{path}: not HQTD v1 training data")
+    if magic != b"HQTD" or version not in (1, 2):
+        sys.exit(f"{path}: not HQTD v1 or v2 training data")
     game = game.rstrip(b"\0").decode()
+    fixed = 4 if version == 1 else 5  # v2's records have a pieces byte after the score
     at = HQTD_HEADER.size
     mirror = np.frombuffer(data, dtype="<u2", count=inputs, offset=at).astype(np.int64)
     at += 2 * inputs
@@ -114,50 +117,54 @@ def read_hqtd(path):
     end = len(buf)
     while at < end:
         offsets.append(at)
-        at += 4 + 2 * int(buf[at])
+        at += fixed + 2 * int(buf[at])
     if at != end:
         sys.exit(f"{path}: the last record is cut short ({end - offsets[-1]} bytes)")
     offs = np.array(offsets, dtype=np.int64)
     counts = buf[offs].astype(np.int64)
     flags = buf[offs + 1]
     score = (buf[offs + 2].astype(np.int64) | buf[offs + 3].astype(np.int64) << 8).astype(np.uint16).view(np.int16)
+    pieces = buf[offs + 4].astype(np.int64) if version == 2 else None
     width = int(counts.max()) if len(offs) else 1
     feats = np.full((len(offs), width), inputs, dtype=np.int16)
     for j in range(width):
         rows = counts > j
-        at = offs[rows] + 4 + 2 * j
+        at = offs[rows] + fixed + 2 * j
         feats[rows, j] = (buf[at].astype(np.int64) | buf[at + 1].astype(np.int64) << 8)
     if len(offs) and int(feats[feats != inputs].max(initial=0)) >= inputs:
         sys.exit(f"{path}: a feature number beyond the {inputs} inputs")
     black = (flags & 1).astype(bool)
     result = ((flags >> 1) & 3).astype(np.float32) / 2
-    return game, inputs, mirror, feats, black, score.astype(np.float32), result
+    return game, inputs, mirror, feats, black, score.astype(np.float32), result, pieces
 
 
 def load_binary(paths):
-    """Binary files of one game: (game, inputs, mirror, feats, black, score, result, label)."""
+    """Binary files of one game: (game, inputs, mirror, feats, black, score, result, label,
+    pieces), pieces None if a file is version 1 (no piece counts)."""
     parts, kind = [], None
     for path in paths:
-        game, inputs, mirror, feats, black, score, result = read_hqtd(path)
+        game, inputs, mirror, feats, black, score, result, pieces = read_hqtd(path)
         if kind is None:
             kind = (game, inputs, mirror)
         elif (game, inputs) != kind[:2] or not np.array_equal(mirror, kind[2]):
             sys.exit(f"{path}: {game} data with {inputs} inputs, but {paths[0]} is {kind[0]}'s with {kind[1]}")
-        parts.append((feats, black, score, result))
+        parts.append((feats, black, score, result, pieces))
         print(f"read {path}: {len(result)} {game} positions", file=sys.stderr)
     width = max(p[0].shape[1] for p in parts)
     feats = np.concatenate([np.pad(p[0], ((0, 0), (0, width - p[0].shape[1])), constant_values=kind[1]) for p in parts])
     black, score, result = (np.concatenate([p[i] for p in parts]) for i in (1, 2, 3))
-    return kind[0], kind[1], kind[2], feats, black, score, result, score.copy()
+    pieces = None if any(p[4] is None for p in parts) else np.concatenate([p[4] for p in parts])
+    return kind[0], kind[1], kind[2], feats, black, score, result, score.copy(), pieces
 
 
 def dump(path, limit):
-    game, inputs, mirror, feats, black, score, result = read_hqtd(path)
+    game, inputs, mirror, feats, black, score, result, pieces = read_hqtd(path)
     print(f"# {game}: {inputs} inputs, {len(result)} positions; features (White's view) | "
-          f"side to move | score | result (White's view)")
+          f"side to move | score | result (White's view)" + (" | pieces" if pieces is not None else ""))
     for i in range(len(result) if not limit else min(limit, len(result))):
         f = " ".join(str(int(x)) for x in feats[i] if x != inputs)
-        print(f"{f} | {'b' if black[i] else 'w'} | {int(score[i])} | {result[i]:.1f}")
+        tail = f" | {int(pieces[i])}" if pieces is not None else ""
+        print(f"{f} | {'b' if black[i] else 'w'} | {int(score[i])} | {result[i]:.1f}{tail}")
 
 
 def load(paths):
@@ -213,10 +220,9 @@ def fit_k(label, result):
     return tune.golden(lambda k: float(np.mean((sigmoid10(k * label) - result) ** 2)))[0]
 
 
-def output_bucket(feats, pad, buckets):
-    """Each position's output bucket, from its piece count (the features not `pad`)."""
-    n = (feats != pad).sum(axis=1).astype(np.int64)
-    return np.minimum(buckets - 1, np.maximum(0, n - 2) * buckets // 32)
+def output_bucket(pieces, buckets):
+    """Each position's output bucket, from its pieces on the board (engine/nnue.h)."""
+    return np.minimum(buckets - 1, np.maximum(0, pieces.astype(np.int64) - 2) * buckets // 32)
 
 
 class Net(torch.nn.Module):
@@ -333,7 +339,7 @@ def main():
     ap.add_argument("--freeze-init", action="store_true",
                     help="with --init of a network narrower than --hidden: train only the new neurons")
     ap.add_argument("--output-buckets", type=int, default=1,
-                    help="output buckets by piece count (1 to 16; chess text data only)")
+                    help="output buckets by pieces on the board (1 to 16; chess text or HQTD v2 data)")
     ap.add_argument("--mirror", action="store_true",
                     help="show each training batch's positions mirrored left-right at random, half of them")
     args = ap.parse_args()
@@ -353,20 +359,23 @@ def main():
     if any(binary) and not all(binary):
         ap.error("--data: binary (.bin) and text files cannot be mixed")
     if all(binary):
-        game, inputs, mirror, feats, black, score, result, label = load_binary(args.data)
+        game, inputs, mirror, feats, black, score, result, label, pieces = load_binary(args.data)
         black_feats = lambda f: mirrored_view(f, mirror, inputs)
     else:
         game, inputs = "chess", PAD
         feats, black, score, result, label = load(args.data)
+        pieces = (feats != PAD).sum(axis=1)  # chess's features are its pieces
         black_feats = black_view
     if args.mirror and game != "chess":
         ap.error("--mirror (left-right flips) is for chess's board only")
     if not 1 <= args.output_buckets <= 16:
         ap.error("--output-buckets must be 1 to 16")
-    if args.output_buckets > 1 and game != "chess":
-        ap.error("--output-buckets is for chess's text data only (a binary file's features include extras)")
+    if args.output_buckets > 1 and pieces is None:
+        ap.error("--output-buckets needs each position's pieces: HQTD v1 files have none "
+                 "(convert their text again, or write new data)")
     if args.limit:
         feats, black, score, result, label = (a[: args.limit] for a in (feats, black, score, result, label))
+        pieces = None if pieces is None else pieces[: args.limit]
     n = len(result)
     k_label = fit_k(label, result)
     if args.kh_per_klabel:
@@ -385,7 +394,8 @@ def main():
     tb = torch.from_numpy(black_feats(feats).astype(np.int64))
     tbtm = torch.from_numpy(black)
     tt = torch.from_numpy(target)
-    tbucket = torch.from_numpy(output_bucket(feats, inputs, args.output_buckets))
+    tbucket = torch.from_numpy(output_bucket(pieces, args.output_buckets) if pieces is not None
+                               else np.zeros(n, dtype=np.int64))
 
     net = Net(args.hidden, inputs, args.output_buckets)
     if args.init:
