@@ -78,10 +78,9 @@ AppendCheck check_for_append(
             ? have.substr(12, GameNameBytes).c_str()
             : std::string();
         const bool older = have.size() >= 8 && have.starts_with("HQTD") && have[4] == 1;
-        r.error = older
-            ? fmt::format("{} is HQTD v1 training data (no piece counts), which is not "
-                          "appended to; give a new file (the trainer reads both)",
-                path)
+        r.error = older ? fmt::format("{} is HQTD v1 training data (no piece counts), which is not "
+                                      "appended to; give a new file (the trainer reads both)",
+                      path)
             : theirs.empty()
             ? fmt::format(
                 "{} is not {} training data (HQTD v{}); give a new file", path, game, Version)

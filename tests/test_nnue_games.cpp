@@ -273,8 +273,9 @@ TEST_CASE("binary training data: datagen's records are the game's features, text
         REQUIRE(score == std::stoi(rest.substr(0, rest.find(" | "))));
         // The pieces byte counts the board's pieces, not the points and clock inputs.
         const int pieces = static_cast<unsigned char>(bytes[at + 4]);
-        REQUIRE(pieces == int(std::count_if(want.begin(), want.end(),
-                              [](int f) { return f < martian::nnue::Features::BoardInputs; })));
+        REQUIRE(pieces == int(std::count_if(want.begin(), want.end(), [](int f) {
+            return f < martian::nnue::Features::BoardInputs;
+        })));
         REQUIRE(pieces < count);
         for (int i = 0; i < count; ++i) {
             const int f = static_cast<unsigned char>(bytes[at + 5 + 2 * std::size_t(i)])
@@ -318,7 +319,8 @@ TEST_CASE("binary training data: datagen's records are the game's features, text
     const auto bad = training::convert_text(text, converted, "martian");
     CHECK(bad.error.find(":" + std::to_string(records + 1) + ": score 'x'") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(converted));
-    for (const auto& p : {text, bin, converted, text + ".bin", text + ".junk.bin", text + ".v1.bin"})
+    for (const auto& p :
+        {text, bin, converted, text + ".bin", text + ".junk.bin", text + ".v1.bin"})
         std::filesystem::remove(p);
 }
 
