@@ -7,6 +7,7 @@
 #include "engine/engine.h"
 #include "engine/game.h"
 #include "engine/perft.h"
+#include "engine/referee.h"
 #include "engine/text.h"
 #include "variants/registry.h"
 
@@ -214,6 +215,12 @@ inline std::string chess_mirror_fen(const std::string& fen) {
     });
     std::string ep = f[3] == "-" ? "-" : std::string {f[3][0], char('1' + '8' - f[3][1])};
     return board + (f[1] == "w" ? " b " : " w ") + castling + " " + ep + " " + f[4] + " " + f[5];
+}
+
+// The piece letter a referee shows on a square (`e5`), '\0' for none.
+inline char letter_on(const Referee& r, const char* square) {
+    int i = r.square_index(square);
+    return i < 0 ? '\0' : r.piece_letters()[std::size_t(i)];
 }
 
 } // namespace hq::test

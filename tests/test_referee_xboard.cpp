@@ -3,12 +3,14 @@
 // piece letters by square, castling moves and castling rights, and XBoard's FEN dialect
 // whose castling field lists unmoved pieces.
 #include "engine/referee.h"
+#include "support.h"
 #include "variants/registry.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
 
 using namespace hq;
+using hq::test::letter_on;
 
 namespace {
 
@@ -19,11 +21,6 @@ std::unique_ptr<Referee> referee_at(const char* game, const char* fen) {
     INFO(fen);
     REQUIRE_FALSE(err.has_value());
     return r;
-}
-
-char letter_on(const Referee& r, const char* square) {
-    int i = r.square_index(square);
-    return i < 0 ? '\0' : r.piece_letters()[std::size_t(i)];
 }
 
 } // namespace

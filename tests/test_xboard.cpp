@@ -5,6 +5,7 @@
 #include "protocol/xboard_game.h"
 #include "protocol/xboard_variants.h"
 #include "session.h"
+#include "support.h"
 #include "variants/registry.h"
 
 #include <algorithm>
@@ -19,12 +20,6 @@ using namespace std::chrono_literals;
 namespace {
 
 // ---- Unit tests' helpers ----------------------------------------------------------------
-
-// The piece letter the referee shows on a square (`e5`), '\0' for none.
-char letter_on(const Referee& r, const char* square) {
-    int i = r.square_index(square);
-    return i < 0 ? '\0' : r.piece_letters()[std::size_t(i)];
-}
 
 // A game whose turns are two single moves long, with any coordinate move legal: enough to
 // exercise the null-move emulation without a real game of several moves a turn.
