@@ -41,7 +41,8 @@ instruction set, each position's nodes and last '<nodes> nodes <nps> nps' (OpenB
   -pgnout FILE               append every game's PGN
   -draw movenumber=N movecount=M score=CP
   -resign movecount=M score=CP [twosided=true]
-  -maxmoves N                draw after N moves of each side
+  -maxmoves N                draw after N moves of each side (a game whose rules do not
+                             bound its length, Martian Chess, has a bound of its own)
   -sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=pentanomial|trinomial] [stop=true|false]
   -ratinginterval N          standings every N games
   -recover                   restart a crashed engine

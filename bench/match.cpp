@@ -442,6 +442,11 @@ MatchSummary Tournament::run() {
                                 : fmt::format(" and {} others", opt.engines.size() - 1)));
     if (opt.openings.random && !opt.seedGiven)
         console.line(fmt::format("Random opening order with seed {}", seed));
+    if (opt.maxMovesByGame)
+        console.line(fmt::format("A game still on after {} moves of each side is drawn by "
+                                 "adjudication (the rules of {} do not bound a game's length; "
+                                 "-maxmoves N changes it)",
+            opt.maxMoves, opt.variant));
 
     std::mutex tickMutex;
     std::condition_variable tick;

@@ -436,6 +436,12 @@ ParsedMatchArgs parse_match_args(const std::vector<std::string>& args) {
     if (!err) err = check_match(r.o);
     if (err) return {std::nullopt, *err};
     number_repeated_names(r.o.engines);
+    if (r.o.maxMoves == 0)
+        for (const VariantSpec& s : registered_variants())
+            if (s.name == r.o.variant && s.matchMaxMoves > 0) {
+                r.o.maxMoves = s.matchMaxMoves;
+                r.o.maxMovesByGame = true;
+            }
     return {std::move(r.o), {}};
 }
 

@@ -38,6 +38,11 @@ struct VariantSpec {
     // Its reference perft file, tests/data/<perftFile>.epd (games of one rule set share
     // one: its FENs carry the fields that tell them apart). Every game must have one.
     std::string perftFile = {};
+    // For a game whose rules end a game only when a player chooses to (no fifty-move
+    // rule): the moves of each side after which `harlequin match` adjudicates a draw when
+    // no -maxmoves is given; 0 for a game whose rules bound its length. Given by the game
+    // (`G::MatchMaxMoves`).
+    int matchMaxMoves = 0;
 };
 
 } // namespace hq

@@ -528,6 +528,41 @@ TEST_CASE("the search calls the clock only when the call leaves the mover ahead"
     CHECK(search("martian", even, limits).best == "d4b4*");
 }
 
+TEST_CASE("after a long capture-free stretch the draw contempt fades out and a level clock "
+          "call is searched",
+    "[martian][search][clock]") {
+    // The last position of a game between two networks that went on for 6,646 plies
+    // without a capture or a call (docs/tuning.md, Martian step 8): 12-12, four queens.
+    auto at = [](int halfmove) {
+        return from_fen(fmt::format("4/4/2q1/4/3Q/3Q/4/1Q2 w - - {} 3327 12+12 - -", halfmove));
+    };
+    const Value full = Martian::DrawContempt + Martian::DrawContemptPerPip * 12;
+    CHECK(Martian::draw_contempt(at(0)) == full);
+    CHECK(Martian::draw_contempt(at(Martian::LongQuiet / 2)) == full);
+    CHECK(Martian::draw_contempt(at(Martian::LongQuiet * 3 / 4)) == full / 2);
+    CHECK(Martian::draw_contempt(at(Martian::LongQuiet)) == 0);
+    CHECK(Martian::draw_contempt(at(6606)) == 0);
+    // A level call: skipped until the stretch is long, a losing call always.
+    CHECK(Martian::search_skips(at(Martian::LongQuiet - 1), *at(0).parse_move("b1b2*")));
+    CHECK_FALSE(Martian::search_skips(at(Martian::LongQuiet), *at(0).parse_move("b1b2*")));
+    Position behind = from_fen("4/4/2q1/4/3Q/3Q/4/1Q2 w - - 6606 3327 11+12 - -");
+    CHECK(Martian::search_skips(behind, *behind.parse_move("b1b2*")));
+
+    // The search: South scores this position below a draw (the network: -40 at depth 10).
+    // Early in a game it plays on; after the long stretch it calls the clock, which ends
+    // the game level on points in seven quiet plies.
+    SearchLimits limits;
+    limits.depth = 10;
+    SearchResult early = search("martian", "4/4/2q1/4/3Q/3Q/4/1Q2 w - - 6 3327 12+12 - -", limits);
+    INFO("early " << early.best);
+    CHECK(early.best.back() != '*');
+    SearchResult late
+        = search("martian", "4/4/2q1/4/3Q/3Q/4/1Q2 w - - 6606 3327 12+12 - -", limits);
+    INFO("late " << late.best);
+    CHECK(late.best.back() == '*');
+    CHECK(late.last.value == VALUE_DRAW);
+}
+
 // ---- Match runner, PGN, openings -----------------------------------------------------------
 
 TEST_CASE(

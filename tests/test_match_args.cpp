@@ -2,6 +2,7 @@
 // `harlequin match` arguments: what cutechess-cli users type, and the errors they get.
 #include "bench/match_options.h"
 #include "process.h"
+#include "variants/registry.h"
 
 #include <catch2/catch.hpp>
 
@@ -163,6 +164,27 @@ TEST_CASE("absurd times are refused with a message, before any game", "[match][a
     REQUIRE(longest.options);
     CHECK(longest.options->engines[0].tc.pgn() == "40/1000000000+1000000000");
     CHECK(parse_time_control("1000000")->pgn() == "1000000");
+}
+
+TEST_CASE("a game whose rules do not bound its length is drawn after the game's own -maxmoves "
+          "unless one is given",
+    "[match][args]") {
+    for (const VariantSpec& spec : registered_variants()) {
+        INFO(spec.name);
+        auto r = parse_match_args(words({"-engine", "cmd=a", "-engine", "cmd=b", "-each",
+            "tc=1+0.01", "-variant", spec.name.c_str()}));
+        REQUIRE(r.options);
+        CHECK(r.options->maxMoves == spec.matchMaxMoves);
+        CHECK(r.options->maxMovesByGame == (spec.matchMaxMoves > 0));
+        // Martian Chess alone: no fifty-move rule, and a capture-free game ends only when a
+        // player calls the clock (or by a third repetition).
+        CHECK((spec.matchMaxMoves > 0) == (spec.name == "martian"));
+        auto given = parse_match_args(words({"-engine", "cmd=a", "-engine", "cmd=b", "-each",
+            "tc=1+0.01", "-variant", spec.name.c_str(), "-maxmoves", "40"}));
+        REQUIRE(given.options);
+        CHECK(given.options->maxMoves == 40);
+        CHECK_FALSE(given.options->maxMovesByGame);
+    }
 }
 
 TEST_CASE("harlequin match prints the argument error and exits with 2", "[match][args]") {

@@ -27,6 +27,7 @@ struct Entry {
 
 // The factories of one game type: its engine, its referee and its probe.
 template <SearchGame G> Entry entry(VariantSpec spec, std::vector<std::string_view> aliases) {
+    if constexpr (requires { G::MatchMaxMoves; }) spec.matchMaxMoves = G::MatchMaxMoves;
     return {std::move(spec), std::move(aliases),
         [](const VariantSpec& s) -> std::unique_ptr<Engine> {
             return std::make_unique<GameEngine<G>>(s);

@@ -12,6 +12,7 @@
 #include "nnue.h"
 #include "position.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <optional>
 #include <string>
@@ -87,11 +88,13 @@ struct Martian {
     // The search calls the clock only when the mover leads once the move is made: a
     // call with the scores level or behind offers the opponent a quick draw or win (a
     // called clock ends an even game in seven quiet plies), and searched as free it
-    // ended many games the engine could still win (docs/strength.md).
+    // ended many games the engine could still win (docs/strength.md). After LongQuiet
+    // plies without a capture a level call is searched too (see draw_contempt).
     static bool search_skips(const Position& pos, Move m) {
         if (!m.calls_clock()) return false;
         const Color us = pos.side_to_move();
-        return pos.score(us) + pips(pos.captured_by(m)) <= pos.score(~us);
+        const int after = pos.score(us) + pips(pos.captured_by(m));
+        return after < pos.score(~us) || (after == pos.score(~us) && pos.halfmove() < LongQuiet);
     }
     static Value evaluate(const Position& pos) { return martian::evaluate(pos); }
     // Tuning hooks (engine/eval_trace.h).
@@ -108,11 +111,24 @@ struct Martian {
     // took a one-point lead, called the clock and let the depth-1 side level it, rather
     // than play on from a position it scored -0.5), late it gives up little
     // (docs/strength.md, session 10).
+    // Martian Chess has no fifty-move rule: two engines that each scored a draw below
+    // their own position, and never searched a level call, once moved four queens about
+    // for 6,646 plies without a capture (docs/tuning.md, Martian step 8). So the contempt
+    // fades from LongQuiet / 2 plies without a capture to none at LongQuiet, where a level
+    // call is searched as well: the side that finds itself worse then calls the clock or
+    // repeats, and the game ends.
     static constexpr Value DrawContempt = 30;
     static constexpr Value DrawContemptPerPip = 3;
+    static constexpr int LongQuiet = 100;
+    // Games between two engines that both avoid a draw can still go on for as long as
+    // they avoid a third repetition: `harlequin match` draws them after this many moves
+    // of each side unless -maxmoves says otherwise (engine/variant_spec.h); a game
+    // between Harlequins lasts about 43 plies (docs/strength.md).
+    static constexpr int MatchMaxMoves = 500;
     static Value draw_contempt(const Position& pos) {
         const int onBoard = pos.zone_pips(WHITE) + pos.zone_pips(BLACK);
-        return DrawContempt + DrawContemptPerPip * onBoard;
+        const int left = std::clamp(LongQuiet - pos.halfmove(), 0, LongQuiet / 2);
+        return (DrawContempt + DrawContemptPerPip * onBoard) * left / (LongQuiet / 2);
     }
     static Value draw_value(const Position& pos, int ply) {
         return ply % 2 == 0 ? -draw_contempt(pos) : draw_contempt(pos);
