@@ -41,7 +41,7 @@ struct VariantSpec {
     // For a game whose rules end a game only when a player chooses to (no fifty-move
     // rule): the moves of each side after which `harlequin match` adjudicates a draw when
     // no -maxmoves is given; 0 for a game whose rules bound its length. Given by the game
-    // (`G::MatchMaxMoves`).
+    // through its registry entry (Martian Chess: `Martian::MatchMaxMoves`).
     int matchMaxMoves = 0;
 };
 

@@ -27,7 +27,6 @@ struct Entry {
 
 // The factories of one game type: its engine, its referee and its probe.
 template <SearchGame G> Entry entry(VariantSpec spec, std::vector<std::string_view> aliases) {
-    if constexpr (requires { G::MatchMaxMoves; }) spec.matchMaxMoves = G::MatchMaxMoves;
     return {std::move(spec), std::move(aliases),
         [](const VariantSpec& s) -> std::unique_ptr<Engine> {
             return std::make_unique<GameEngine<G>>(s);
@@ -38,6 +37,13 @@ template <SearchGame G> Entry entry(VariantSpec spec, std::vector<std::string_vi
         [](const VariantSpec& s) -> std::unique_ptr<GameProbe> {
             return std::make_unique<GameProbeOf<G>>(s);
         }};
+}
+
+// A spec whose game's rules do not bound its length, with the moves a side after which
+// `harlequin match` draws a game when no -maxmoves is given.
+VariantSpec bounded(VariantSpec spec, int matchMaxMoves) {
+    spec.matchMaxMoves = matchMaxMoves;
+    return spec;
 }
 
 // A spec with its bench positions and perft reference file.
@@ -114,9 +120,11 @@ const std::vector<Entry>& entries() {
             {}),
         // Martian Chess: a 4x8 board; pieces belong to whoever's zone they stand in.
         entry<martian::Martian>(
-            with({"martian", std::string(martian::Position::StartFen), 4, 8, false, {}, {},
-                     martian::Martian::XBoardUnplayable},
-                {{""}, {"qqd1/qdp1/d1pp/1d2/2P1/2P1/1PDQ/D1QQ w - - 6 4 0+0 - -"}}, "martian"),
+            bounded(
+                with({"martian", std::string(martian::Position::StartFen), 4, 8, false, {}, {},
+                         martian::Martian::XBoardUnplayable},
+                    {{""}, {"qqd1/qdp1/d1pp/1d2/2P1/2P1/1PDQ/D1QQ w - - 6 4 0+0 - -"}}, "martian"),
+                martian::Martian::MatchMaxMoves),
             {}),
     };
     return all;

@@ -121,9 +121,9 @@ struct Martian {
     static constexpr Value DrawContemptPerPip = 3;
     static constexpr int LongQuiet = 100;
     // Games between two engines that both avoid a draw can still go on for as long as
-    // they avoid a third repetition: `harlequin match` draws them after this many moves
-    // of each side unless -maxmoves says otherwise (engine/variant_spec.h); a game
-    // between Harlequins lasts about 43 plies (docs/strength.md).
+    // they avoid a third repetition: `harlequin match` draws them after this many moves of
+    // each side unless -maxmoves says otherwise (VariantSpec::matchMaxMoves, set by the
+    // registry entry); a game between Harlequins lasts about 43 plies (docs/strength.md).
     static constexpr int MatchMaxMoves = 500;
     static Value draw_contempt(const Position& pos) {
         const int onBoard = pos.zone_pips(WHITE) + pos.zone_pips(BLACK);
