@@ -3,8 +3,10 @@
 
 #include "nnue.h"
 
+#include <algorithm>
 #include <chrono>
 #include <fmt/format.h>
+#include <random>
 
 namespace hq {
 
@@ -49,6 +51,25 @@ void Engine::worker_loop() {
     }
 }
 
+void Engine::clear_hash() {
+    gameSeed = std::random_device {}() | 1;
+    if (busy()) {
+        clearPending = true;
+        return;
+    }
+    clearPending = false;
+    tt.clear(opts.threads);
+    memory = SearchMemory();
+}
+
+Skill Engine::skill() const {
+    Skill s;
+    if (opts.analyseMode) return s;
+    s.level = opts.limitStrength ? Skill::level_for_elo(opts.elo) : double(opts.skillLevel);
+    s.seed = opts.skillSeed ? opts.skillSeed : gameSeed;
+    return s;
+}
+
 void Engine::start_job(std::function<void()> job) {
     halt();
     stopFlag = false;
@@ -65,8 +86,9 @@ void Engine::start_job(std::function<void()> job) {
 void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
     halt();
     ponderFlag = limits.ponder;
+    if (!gameSeed) gameSeed = std::random_device {}() | 1;
     start_job([this, limits, callbacks = std::move(callbacks)] {
-        if (tt.requested_mb() != opts.hashMb) tt.resize(opts.hashMb);
+        if (tt.requested_mb() != opts.hashMb) tt.resize(opts.hashMb, opts.threads);
         if (clearPending.exchange(false)) {
             tt.clear(opts.threads);
             memory = SearchMemory();
@@ -79,8 +101,18 @@ void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
         shared.limits = limits;
         shared.options = {opts.threads, opts.multiPv, opts.moveOverhead, moves_per_turn()};
         shared.plan = TimePlan::make(limits, side_to_move(), opts.moveOverhead, moves_per_turn());
+        if (Skill s = skill(); s.limited()) limit_strength(shared, s);
         run_search(shared, callbacks);
     });
+}
+
+void Engine::limit_strength(SharedSearch& shared, const Skill& s) {
+    shared.skill = s;
+    const std::uint64_t budget = s.node_budget();
+    if (!shared.limits.nodes || shared.limits.nodes > budget) shared.limits.nodes = budget;
+    shared.options.multiPv = std::max(shared.options.multiPv, s.width());
+    shared.minDepth = 1;       // every move gets a value before the draw
+    shared.nodeCheckMask = 15; // the smallest budgets are a few dozen nodes
 }
 
 void Engine::go_perft(int depth, DivideFn divide, DoneFn done) {

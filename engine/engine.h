@@ -13,6 +13,7 @@
 
 #include "history.h"
 #include "limits.h"
+#include "skill.h"
 #include "tt.h"
 #include "types.h"
 #include "variant_spec.h"
@@ -80,8 +81,9 @@ public:
     }
     [[nodiscard]] bool busy() const { return running; }
 
-    // Search settings. Hash is allocated at once (fresh pages, so that is quick) and
-    // cleared lazily, at the next search, so that option changes return at once.
+    // Search settings. Hash is allocated and written at once, by as many threads as
+    // `threads` (a 4 GB table in about a second on one core), so that set_options returns
+    // with the table resident.
     struct Options {
         std::size_t hashMb = 16;
         int threads = 1;
@@ -91,6 +93,14 @@ public:
         bool useNnue = true; // the games with a network: its evaluation, not the tuned one
         // The network file of the game being played (EvalFile); empty: the built-in one.
         std::string evalFile;
+        // Strength (engine/skill.h): `Skill Level`, or UCI_Elo when limitStrength is on;
+        // analysis (UCI_AnalyseMode) is always at full strength.
+        int skillLevel = int(Skill::Full);
+        bool limitStrength = false;
+        int elo = Skill::MinElo;
+        // The seed of the weaker levels' choices; 0: a new one each game (clear_hash).
+        std::uint64_t skillSeed = 0;
+        bool analyseMode = false;
 
         bool operator==(const Options&) const = default;
     };
@@ -99,12 +109,15 @@ public:
     std::size_t set_options(const Options& o) {
         halt();
         opts = o;
-        return tt.resize(opts.hashMb);
+        return tt.resize(opts.hashMb, opts.threads);
     }
     const Options& options() const { return opts; }
-    // Forget everything learnt (the TT) before the next search. Safe during a search: the
-    // worker reads the request when its next search starts.
-    void clear_hash() { clearPending = true; }
+    // The strength the next search plays at, from the options.
+    [[nodiscard]] Skill skill() const;
+    // Forget everything learnt (the TT and the histories): at once when no job runs, so
+    // that the next search does not pay for it (`ucinewgame` and `Clear Hash` come before
+    // the GUI's `isready`); during a search, when the next one starts.
+    void clear_hash();
 
 protected:
     virtual std::uint64_t run_perft(int depth, const DivideFn& divide) = 0;
@@ -129,6 +142,8 @@ protected:
 
     // Runs `job` on the worker thread after the previous job has finished.
     void start_job(std::function<void()> job);
+    // Below full strength: the search's node budget, root width and draw (engine/skill.h).
+    static void limit_strength(SharedSearch& shared, const Skill& s);
 
     std::atomic<bool> stopFlag {false};
     std::atomic<bool> ponderFlag {false};
@@ -138,6 +153,7 @@ private:
     TranspositionTable tt;
     SearchMemory memory;
     std::atomic<bool> clearPending {false};
+    std::uint64_t gameSeed = 0; // Skill's seed while opts.skillSeed is 0: new each game
     VariantSpec variantSpec;
     // One worker thread for the engine's life, started by the first job: a thread per
     // search cost datagen (a search every millisecond or so, two generators side by side)

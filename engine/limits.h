@@ -3,6 +3,7 @@
 #pragma once
 
 #include "score.h"
+#include "skill.h"
 #include "types.h"
 
 #include <atomic>
@@ -88,6 +89,12 @@ struct SharedSearch {
     SearchLimits limits;
     TimePlan plan;
     SearchOptions options;
+    // Below full strength (engine/skill.h): the move is drawn from the best few, the node
+    // budget counts only once `minDepth` iterations are complete, and is checked every
+    // `nodeCheckMask + 1` nodes (a budget of a few dozen nodes must stop near it).
+    Skill skill;
+    int minDepth = 0;
+    std::uint64_t nodeCheckMask = 1023;
 };
 
 } // namespace hq

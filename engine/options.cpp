@@ -18,7 +18,7 @@ bool same_name(std::string_view a, std::string_view b) {
     });
 }
 
-constexpr std::array<OptionDef, 8> OPTIONS = {{
+constexpr std::array<OptionDef, 13> OPTIONS = {{
     {"Hash", OptionType::SPIN, 16, 1, 65536, true,
         [](Engine::Options& o, std::int64_t v) { o.hashMb = std::size_t(v); }},
     {"Threads", OptionType::SPIN, 1, 1, 256, true,
@@ -43,6 +43,21 @@ constexpr std::array<OptionDef, 8> OPTIONS = {{
         },
         [](Engine& e, const std::string& v) { return e.load_network(v); }},
     {"Clear Hash", OptionType::BUTTON, 0, 0, 0, false, nullptr, [](Engine& e) { e.clear_hash(); }},
+    // Strength (engine/skill.h; docs/levels.md), as Stockfish declares it: UCI_Elo when
+    // UCI_LimitStrength is on, else Skill Level (20: full strength).
+    {"UCI_LimitStrength", OptionType::CHECK, 0, 0, 1, false,
+        [](Engine::Options& o, std::int64_t v) { o.limitStrength = v != 0; }},
+    {"UCI_Elo", OptionType::SPIN, Skill::MinElo, Skill::MinElo, Skill::MaxElo, false,
+        [](Engine::Options& o, std::int64_t v) { o.elo = int(v); }},
+    {"Skill Level", OptionType::SPIN, 20, 0, 20, false,
+        [](Engine::Options& o, std::int64_t v) { o.skillLevel = int(v); }},
+    // The weaker levels' choices are drawn from this seed (0: a new one every game), so a
+    // game can be played again exactly.
+    {"Skill Seed", OptionType::SPIN, 0, 0, 2147483647, false,
+        [](Engine::Options& o, std::int64_t v) { o.skillSeed = std::uint64_t(v); }},
+    // Analysis is at full strength whatever the level.
+    {"UCI_AnalyseMode", OptionType::CHECK, 0, 0, 1, false,
+        [](Engine::Options& o, std::int64_t v) { o.analyseMode = v != 0; }},
 }};
 
 } // namespace

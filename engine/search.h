@@ -215,6 +215,13 @@ public:
 
     std::uint64_t node_count() const { return nodes.load(std::memory_order_relaxed); }
     const std::vector<RootMove>& root_moves() const { return rootMoves; }
+    // Below full strength: the drawn move (Skill::choose) goes first, to be reported and played.
+    void play_skill_choice(std::uint64_t key) {
+        std::vector<int> values;
+        for (const RootMove& rm : rootMoves) values.push_back(rm.value);
+        const int chosen = shared.skill.choose(values, key);
+        std::rotate(rootMoves.begin(), rootMoves.begin() + chosen, rootMoves.begin() + chosen + 1);
+    }
     int completed_depth() const { return completedDepth; }
     std::vector<SearchWorker*>* peers = nullptr; // all workers, for node totals
 
@@ -262,10 +269,13 @@ private:
     }
     bool stopped() const { return shared.stop->load(std::memory_order_relaxed); }
 
-    // Every 1024 nodes the main worker checks the clock and the node limit.
+    // Every 1024 nodes (SharedSearch::nodeCheckMask) the main worker checks the clock and
+    // the node limit.
     void check_limits() {
-        if (id != 0 || (node_count() & 1023) != 0) return;
-        if (shared.limits.nodes && total_nodes() >= shared.limits.nodes) shared.stop->store(true);
+        if (id != 0 || (node_count() & shared.nodeCheckMask) != 0) return;
+        if (shared.limits.nodes && total_nodes() >= shared.limits.nodes
+            && completedDepth >= shared.minDepth)
+            shared.stop->store(true);
         if (shared.plan.maximum && !pondering()
             && elapsed_ms(shared.limits.start) >= shared.plan.maximum)
             shared.stop->store(true);
@@ -876,6 +886,7 @@ void think(const typename G::Position& root, SharedSearch& shared, const SearchC
 
     Worker& main = *workers[0];
     if (shared.memory) *shared.memory = main.memory;
+    if (shared.skill.limited()) main.play_skill_choice(root.key());
     const auto& best = main.root_moves()[0];
     // The final line right before bestmove, as GUIs take the move's score from it.
     main.report_line(&report, std::max(1, main.completed_depth()), 0, BOUND_EXACT);

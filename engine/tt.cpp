@@ -4,7 +4,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <limits>
 #include <new>
+#include <string>
 #include <sys/mman.h>
 #include <thread>
 #include <unistd.h>
@@ -57,48 +60,85 @@ void release(void* base, std::size_t mapped) {
 
 TranspositionTable::~TranspositionTable() { release(memory, mappedBytes); }
 
-std::size_t TranspositionTable::resize(std::size_t mb) {
-    if (mb == requestedMb && buckets) return sizeMb;
-    requestedMb = mb;
-    // A Hash the machine cannot give (`setoption name Hash value 65536` on a small one)
-    // must not end the program: never more than half the machine's memory (a table that
-    // size, once cleared, would invite the out-of-memory killer), then half as much as
-    // that if the allocation fails, and so on; the old table stays if even a megabyte
-    // cannot be had.
+std::size_t TranspositionTable::memory_limit_mb() const {
+    if (limitOverrideMb) return limitOverrideMb;
     std::size_t limitMb = std::size_t(1) << 40;
     long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
     if (pages > 0 && pageSize > 0)
-        limitMb = std::max<std::size_t>(
-            1, std::size_t(pages) / 2 / 1024 * std::size_t(pageSize) / 1024);
+        limitMb = std::size_t(pages) / 2 / 1024 * std::size_t(pageSize) / 1024;
+    // What the kernel says can be had now without swapping (Linux 3.14 and later); this
+    // table's own memory counts as available, since resize() frees it first.
+    if (std::ifstream meminfo("/proc/meminfo"); meminfo) {
+        std::string field;
+        std::size_t kb = 0;
+        while (meminfo >> field >> kb)
+            if (field == "MemAvailable:") {
+                limitMb = std::min(limitMb, (kb / 1024 + sizeMb) / 8 * 7);
+                break;
+            } else meminfo.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+    }
+    // A machine's owner (a shared test machine, the project's own tests) may set less.
+    if (const char* env = std::getenv("HARLEQUIN_HASH_LIMIT_MB"))
+        if (long long v = std::atoll(env); v > 0) limitMb = std::min(limitMb, std::size_t(v));
+    return std::max<std::size_t>(1, limitMb);
+}
+
+std::size_t TranspositionTable::resize(std::size_t mb, int threads) {
+    if (mb == requestedMb && buckets) return sizeMb;
+    requestedMb = mb;
+    // A Hash the machine cannot give (`setoption name Hash value 65536` on a small one)
+    // must not end the program: never more than memory_limit_mb(), then half as much as
+    // that if the allocation fails, and so on; the old table stays if even a megabyte
+    // cannot be had.
+    const std::size_t limitMb = memory_limit_mb();
     for (std::size_t tryMb = std::clamp<std::size_t>(mb, 1, limitMb); tryMb >= 1; tryMb /= 2) {
         std::size_t count = std::max<std::size_t>(1, tryMb * 1024 * 1024 / sizeof(TTBucket));
+        // The old table goes first, so that its memory can hold the new one.
+        release(memory, mappedBytes);
+        memory = nullptr;
+        buckets = nullptr;
         Block fresh = allocate(count * sizeof(TTBucket));
         if (!fresh.base) continue;
-        release(memory, mappedBytes);
         memory = fresh.base;
         mappedBytes = fresh.mapped;
         bucketCount = count;
         buckets = static_cast<TTBucket*>(fresh.start);
         sizeMb = tryMb;
-        generation = 0;
-        zeroed = true;
         break;
     }
+    if (!buckets) {
+        // Not even a megabyte: a table of one bucket keeps the search working.
+        Block tiny = allocate(sizeof(TTBucket));
+        memory = tiny.base;
+        mappedBytes = tiny.mapped;
+        bucketCount = 1;
+        buckets = static_cast<TTBucket*>(tiny.start);
+        sizeMb = 0;
+    }
+    zero_buckets(threads);
     return sizeMb;
 }
 
 void TranspositionTable::clear(int threads) {
     if (!buckets || zeroed) return;
-    threads = std::max(1, threads);
+    zero_buckets(threads);
+}
+
+void TranspositionTable::zero_buckets(int threads) {
+    if (!buckets) return;
+    // More writers than cores only take turns.
+    const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+    threads = std::clamp(threads, 1, cores);
     std::vector<std::thread> workers;
     std::size_t chunk = bucketCount / std::size_t(threads) + 1;
-    for (int t = 0; t < threads; ++t) {
+    for (int t = 1; t < threads; ++t) {
         std::size_t start = std::size_t(t) * chunk;
         if (start >= bucketCount) break;
         std::size_t count = std::min(chunk, bucketCount - start);
         workers.emplace_back(
             [this, start, count] { std::memset(buckets + start, 0, count * sizeof(TTBucket)); });
     }
+    std::memset(buckets, 0, std::min(chunk, bucketCount) * sizeof(TTBucket));
     for (auto& w : workers) w.join();
     generation = 0;
     zeroed = true;

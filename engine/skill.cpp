@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "skill.h"
+
+#include "random.h"
+#include "score.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <utility>
+#include <vector>
+
+namespace hq {
+
+namespace {
+
+// The node budget at level 0, and how many levels double it: level 0 searches about one
+// ply, level 19 about 200k nodes (depth 9-11 in chess), a tenth of a second.
+constexpr double BaseNodes = 32.0;
+constexpr double NodeDoublingLevels = 1.5;
+constexpr int Width = 4;
+// The temperature: MinTemperature + SpanTemperature * (1 - level / 20)^2, so that it falls
+// fast at the bottom of the scale (a beginner's choices) and slowly near the top.
+constexpr double MinTemperature = 5.0;
+constexpr double SpanTemperature = 195.0;
+constexpr double MaxLossTemperatures = 3.0;
+
+// UCI_Elo -> level, measured against Stockfish 15.1 at the same UCI_Elo (docs/levels.md):
+// between two points the level is interpolated linearly.
+constexpr std::array<std::pair<int, double>, 5> EloLevels = {{
+    {Skill::MinElo, 2.0},
+    {1500, 3.0},
+    {2000, 7.0},
+    {2500, 12.0},
+    {Skill::MaxElo, 16.0},
+}};
+
+} // namespace
+
+std::uint64_t Skill::node_budget() const {
+    return std::uint64_t(BaseNodes * std::exp2(std::clamp(level, 0.0, Full) / NodeDoublingLevels));
+}
+
+int Skill::width() const { return Width; }
+
+double Skill::temperature() const {
+    const double weakness = 1.0 - std::clamp(level, 0.0, Full) / Full;
+    return MinTemperature + SpanTemperature * weakness * weakness;
+}
+
+int Skill::choose(std::span<const int> values, std::uint64_t key) const {
+    if (values.empty() || !limited()) return 0;
+    const int best = values[0];
+    // A mate found is played: no player looks for a second way once he sees one.
+    if (best >= VALUE_MATE_IN_MAX_PLY) return 0;
+    const double t = temperature();
+    const std::size_t n = std::min<std::size_t>(values.size(), std::size_t(width()));
+    std::vector<double> weights;
+    double total = 0.0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const double loss = double(best) - double(values[i]);
+        // A move searched only as worse than another (no exact value) is not drawn.
+        const bool drawable = values[i] > -VALUE_INFINITE && loss <= MaxLossTemperatures * t;
+        weights.push_back(drawable ? std::exp(-loss / t) : 0.0);
+        total += weights.back();
+    }
+    Prng rng(seed ^ (key * 0x9E3779B97F4A7C15ULL) ^ 0xD1B54A32D192ED03ULL);
+    double u = double(rng.next() >> 11) * 0x1.0p-53 * total;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (u < weights[i]) return int(i);
+        u -= weights[i];
+    }
+    return 0;
+}
+
+double Skill::level_for_elo(int elo) {
+    elo = std::clamp(elo, MinElo, MaxElo);
+    for (std::size_t i = 1; i < EloLevels.size(); ++i) {
+        const auto [e1, l1] = EloLevels[i];
+        if (elo > e1) continue;
+        const auto [e0, l0] = EloLevels[i - 1];
+        return l0 + (l1 - l0) * double(elo - e0) / double(e1 - e0);
+    }
+    return EloLevels.back().second;
+}
+
+} // namespace hq
