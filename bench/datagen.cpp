@@ -6,6 +6,7 @@
 #include "engine/io.h"
 #include "engine/random.h"
 #include "engine/text.h"
+#include "game_records.h"
 #include "openings.h"
 #include "training_data.h"
 #include "variants/registry.h"
@@ -16,6 +17,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -56,6 +58,7 @@ struct Kept {
 // One finished game: its kept positions (without the result yet) and its counts.
 struct GameRecord {
     std::vector<Kept> lines;
+    games::Record game; // the whole game, for a .games file
     Result result = Result::DRAW;
     std::int64_t inCheck = 0, noisy = 0, decided = 0;
     bool aborted = false;
@@ -79,12 +82,14 @@ private:
     GameRecord play(std::int64_t index, Engine& engine, Referee& referee, GameProbe& probe);
     void finish(std::int64_t index, GameRecord rec);
     void write(const GameRecord& rec);
+    std::optional<std::string> check_games_file();
     bool more(std::int64_t index) const { return !abort && (opt.games <= 0 || index < opt.games); }
 
     const DatagenOptions& opt;
     std::vector<std::string> openings;
     std::ofstream out;
     bool binary = false;                    // HQTD records (training_data.h), not text
+    bool wholeGames = false;                // HQGAMES lines (game_records.h)
     std::unique_ptr<GameProbe> writerProbe; // reads the FENs the binary records are made of
     std::atomic<std::int64_t> next {0};
     std::atomic<bool> abort {false};
@@ -125,6 +130,8 @@ GameRecord Generator::play(std::int64_t index, Engine& engine, Referee& referee,
         }
     }
     probe.set_position(startFen);
+    rec.game.startFen = probe.fen();
+    rec.game.opening = moves;
     for (auto& mv : moves) probe.play(mv);
 
     engine.clear_hash();
@@ -167,11 +174,14 @@ GameRecord Generator::play(std::int64_t index, Engine& engine, Referee& referee,
         }
         const Value white = probe.side_to_move() == WHITE ? value : -value;
 
-        // The filters.
-        if (probe.in_check()) ++rec.inCheck;
-        else if (!opt.keepNoisy && probe.is_noisy(best)) ++rec.noisy;
-        else if (is_mate_value(white) || std::abs(white) >= opt.maxScore) ++rec.decided;
-        else rec.lines.push_back({probe.fen(), int(white)});
+        // The filters (a .games file keeps every ply: its converter filters the same way).
+        rec.game.plies.push_back({best, int(white)});
+        switch (games::filter(probe, best, white, {opt.maxScore, opt.keepNoisy})) {
+        case games::Drop::IN_CHECK: ++rec.inCheck; break;
+        case games::Drop::NOISY: ++rec.noisy; break;
+        case games::Drop::DECIDED: ++rec.decided; break;
+        case games::Drop::KEPT: rec.lines.push_back({probe.fen(), int(white)}); break;
+        }
 
         // Adjudication: a score beyond the threshold for the same side, ply after ply.
         if (opt.adjudicate > 0 && (is_mate_value(white) || std::abs(white) >= opt.adjudicate)) {
@@ -196,10 +206,14 @@ GameRecord Generator::play(std::int64_t index, Engine& engine, Referee& referee,
 void Generator::write(const GameRecord& rec) {
     const char* result = result_field(rec.result);
     std::string text;
-    if (binary) {
-        const double white = rec.result == Result::WHITE_WINS ? 1.0
-            : rec.result == Result::BLACK_WINS                ? 0.0
-                                                              : 0.5;
+    const double white = rec.result == Result::WHITE_WINS ? 1.0
+        : rec.result == Result::BLACK_WINS                ? 0.0
+                                                          : 0.5;
+    if (wholeGames) {
+        games::Record game = rec.game;
+        game.whiteResult = white;
+        text = games::format(game);
+    } else if (binary) {
         for (const auto& l : rec.lines) {
             writerProbe->set_position(l.fen);
             training::append_record(text, *writerProbe, l.score, white);
@@ -223,6 +237,22 @@ void Generator::write(const GameRecord& rec) {
                                                : stats.draws)
         += 1;
     if (opt.positions > 0 && stats.positions >= opt.positions) abort = true;
+}
+
+// Opens a .games file for appending: a new one gets its header, an old one must hold this
+// game's games.
+std::optional<std::string> Generator::check_games_file() {
+    std::string first;
+    if (std::ifstream old(opt.out); old) std::getline(old, first);
+    if (!first.empty()) {
+        auto theirs = games::header_variant(first);
+        if (!theirs) return opt.out + " is not an HQGAMES file; give a new file";
+        if (*theirs != opt.variant)
+            return fmt::format("{} holds {} games, not {}", opt.out, *theirs, opt.variant);
+    }
+    out.open(opt.out, std::ios::app);
+    if (out && first.empty()) out << games::header_line(opt.variant);
+    return std::nullopt;
 }
 
 // Games are written in game order: a game waits for every earlier one.
@@ -274,6 +304,12 @@ DatagenStats Generator::run(
         }
         out.open(opt.out, std::ios::app | std::ios::binary);
         if (out && check.writeHeader) out << training::header(opt.variant, *writerProbe);
+    } else if (opt.out.ends_with(".games")) {
+        wholeGames = true;
+        if (auto err = check_games_file()) {
+            stats.error = *err;
+            return stats;
+        }
     } else out.open(opt.out, std::ios::app);
     if (!out) {
         stats.error = "cannot open " + opt.out + " for appending";
@@ -377,7 +413,10 @@ DatagenParse parse_datagen_args(const std::vector<std::string>& args) {
     }
     if (o.out.empty()) return fail("-out FILE is required");
     if (!o.convert.empty()) {
-        if (!o.out.ends_with(".bin")) return fail("-convert writes binary records: -out FILE.bin");
+        const bool fromGames = o.convert == "-" || o.convert.ends_with(".games");
+        if (!fromGames && !o.out.ends_with(".bin"))
+            return fail("-convert of text writes binary records: -out FILE.bin");
+        if (o.out.ends_with(".games")) return fail("-convert writes positions, not .games");
         if (o.games > 0 || o.positions > 0 || o.nodes > 0 || o.depth > 0)
             return fail("-convert plays no games: no -games, -positions, -nodes or -depth");
         r.options = o;
@@ -409,6 +448,36 @@ DatagenStats run_datagen(const DatagenOptions& o,
     return g.run(progress, stop);
 }
 
+namespace {
+
+// -convert of a .games file (or of standard input, `-`): its positions, filtered.
+int convert_games(const DatagenOptions& o) {
+    std::ifstream file;
+    if (o.convert != "-") file.open(o.convert);
+    std::istream& in = o.convert == "-" ? std::cin : file;
+    const std::string name = o.convert == "-" ? "standard input" : o.convert;
+    if (!in) {
+        println("error: {}: cannot be read", name);
+        return 1;
+    }
+    auto st = games::convert(in, name, o.out, o.variant, {o.maxScore, o.keepNoisy});
+    if (!st.error.empty()) {
+        println("error: {}", st.error);
+        return 1;
+    }
+    println("{} positions of {} games of {} appended to {}; dropped: {} in check, {} noisy best "
+            "move, {} decided score",
+        st.positions, st.games, name, o.out, st.dropped.inCheck, st.dropped.noisy,
+        st.dropped.decided);
+    if (st.badGames) {
+        println("error: {} games skipped, not replayable; the first: {}", st.badGames, st.firstBad);
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace
+
 int datagen_command(const std::vector<std::string>& args) {
     auto parsed = parse_datagen_args(args);
     if (!parsed.options)
@@ -417,8 +486,11 @@ int datagen_command(const std::vector<std::string>& args) {
             " (-nodes N | -depth D) [-threads T] [-seed S] [-openings FILE.epd]"
             " [-randomplies N] [-maxplies N] [-adjudicate CP] [-maxscore CP] [-hash MB]"
             " [-noisy keep|drop] [-nnue on|off],"
-            " or harlequin datagen -variant NAME -convert TEXT -out FILE.bin");
+            " or harlequin datagen -variant NAME -convert TEXT -out FILE.bin,"
+            " or harlequin datagen -variant NAME -convert GAMES.games|- -out FILE[.bin]");
     const DatagenOptions& o = *parsed.options;
+    if (!o.convert.empty() && (o.convert == "-" || o.convert.ends_with(".games")))
+        return convert_games(o);
     if (!o.convert.empty()) {
         auto st = training::convert_text(o.convert, o.out, o.variant);
         if (!st.error.empty()) {

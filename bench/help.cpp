@@ -80,12 +80,17 @@ Built only when cpp-httplib and nlohmann-json are found (`make serve` installs t
         "harlequin datagen -variant NAME -out FILE (-games N | -positions N) (-nodes N | -depth "
         "D)\n"
         "                         [options]\n"
-        "       harlequin datagen -variant NAME -convert TEXT -out FILE.bin",
+        "       harlequin datagen -variant NAME -convert TEXT -out FILE.bin\n"
+        "       harlequin datagen -variant NAME -convert GAMES.games|- -out FILE[.bin]",
         R"(  -variant NAME    the game (default chess)
   -out FILE        appended, one 'FEN | score | result' line a position, or, for a name
                    ending in .bin, binary records of the network's inputs (HQTD:
-                   bench/training_data.h) for bench/nnue/train.py
-  -convert TEXT    turn a text file of datagen's into binary records (-out FILE.bin)
+                   bench/training_data.h) for bench/nnue/train.py, or, for a name
+                   ending in .games, whole games with every ply's score (HQGAMES:
+                   bench/game_records.h), the compact form the data is kept in
+  -convert IN      turn a text file of datagen's into binary records (-out FILE.bin), or
+                   a .games file (- : standard input, e.g. from xzcat) into positions,
+                   text or binary, filtered by -maxscore and -noisy
   -games N         games to play, or
   -positions N     positions to write
   -nodes N         each move's search by nodes, or

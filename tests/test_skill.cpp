@@ -28,8 +28,8 @@ TEST_CASE("each level searches more and chooses more carefully than the one belo
     CHECK(Skill::level_for_elo(Skill::MaxElo) < Skill::Full);
 }
 
-TEST_CASE("the draw prefers the better moves, never one far worse, and repeats for a seed",
-    "[skill]") {
+TEST_CASE(
+    "the draw prefers the better moves, never one far worse, and repeats for a seed", "[skill]") {
     const std::vector<int> values = {120, 100, 40, -500, 90};
     std::map<int, int> drawn;
     Skill beginner {0.0, 42};
@@ -49,7 +49,8 @@ TEST_CASE("the draw prefers the better moves, never one far worse, and repeats f
     CHECK(differ > 20);
     // Near the top the best move is nearly always played; a mate always.
     int best = 0;
-    for (std::uint64_t key = 1; key <= 1000; ++key) best += Skill {19.0, 1}.choose(values, key) == 0;
+    for (std::uint64_t key = 1; key <= 1000; ++key)
+        best += Skill {19.0, 1}.choose(values, key) == 0;
     CHECK(best > 950);
     CHECK(Skill {0.0, 1}.choose(std::vector<int> {VALUE_MATE - 5, VALUE_MATE - 5}, 7) == 0);
     // Full strength plays the search's move.
@@ -78,10 +79,12 @@ std::pair<std::string, long long> play_at(
 
 TEST_CASE("Skill Level and UCI_Elo limit the search, move at once, and repeat for a seed",
     "[skill][uci]") {
-    const std::string position = "position fen "
-                                 "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
-    for (std::string level : {"setoption name Skill Level value 0",
-             "setoption name Skill Level value 10", "setoption name UCI_LimitStrength value true"}) {
+    const std::string position
+        = "position fen "
+          "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    for (std::string level :
+        {"setoption name Skill Level value 0", "setoption name Skill Level value 10",
+            "setoption name UCI_LimitStrength value true"}) {
         INFO(level);
         std::vector<std::string> setup = {level, "setoption name Skill Seed value 5", position};
         auto [move, nodes] = play_at(setup, "go wtime 60000 btime 60000");
@@ -93,8 +96,8 @@ TEST_CASE("Skill Level and UCI_Elo limit the search, move at once, and repeat fo
     // UCI_AnalyseMode searches at full strength, as does Skill Level 20.
     auto full = play_at({position}, "go depth 6");
     CHECK(play_at({"setoption name Skill Level value 20", position}, "go depth 6") == full);
-    CHECK(play_at({"setoption name Skill Level value 0", "setoption name UCI_AnalyseMode value true",
-                      position},
+    CHECK(play_at({"setoption name Skill Level value 0",
+                      "setoption name UCI_AnalyseMode value true", position},
               "go depth 6")
         == full);
 }
