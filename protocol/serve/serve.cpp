@@ -127,8 +127,6 @@ std::optional<std::string> parse_args(const std::vector<std::string>& args, Opti
             o.noDb = false;
         } else if (a == "--no-db") {
             o.noDb = true;
-        } else if (a == "--help" || a == "-h") {
-            return "";
         } else return fmt::format("unknown argument '{}'", a);
     }
     return std::nullopt;
@@ -142,13 +140,9 @@ std::atomic<bool> stopping {false}; // the server is shutting down: event stream
 int serve_command(const std::vector<std::string>& args) {
     Options opts;
     if (auto err = parse_args(args, opts)) {
-        if (!err->empty()) println("serve: {}", *err);
-        println("usage: harlequin serve [--host 127.0.0.1] [--port 8080] [--engine PATH] "
-                "[--max-games 32] [--max-searches 8] [--idle 60] [--db PATH | --no-db]");
-        println("  --db PATH  where games are stored (SQLite; default "
-                "$XDG_DATA_HOME/harlequin/games.db, else ~/.local/share/harlequin/games.db)");
-        println("  --no-db    store nothing: games end with the server");
-        return err->empty() ? 0 : 2;
+        // The options are listed once, in `harlequin serve --help` (bench/help.cpp).
+        println("serve: {}; 'harlequin serve --help' lists the options", *err);
+        return 2;
     }
     serve::Server games(opts.limits);
     // Stored games: a database that cannot be used is said at start-up (and in every
