@@ -55,7 +55,7 @@ const std::map<std::string, std::vector<std::string>> Named = {
     {"openings", {"harlequin openings", "-count", "-plies", "-maxscore", "-starts"}},
     {"serve",
         {"harlequin serve", "--host", "--port", "--engine", "--max-games", "--max-searches",
-            "--idle", "--db PATH", "--no-db"}},
+            "--idle", "--db PATH", "--no-db", "--token VALUE"}},
     {"datagen", {"harlequin datagen", "-games", "-positions", "-nodes", "-depth", "-threads"}},
     {"tune-export", {"harlequin tune-export", "-variant", "-in", "-out", "-limit"}},
     {"genfens", {"harlequin genfens N seed S book", "maxscore", "nodes", "chess960"}},
