@@ -68,14 +68,25 @@ See docs/match.md.)"},
   -bestplies K     then K plies of the engine's own choice (default 0))"},
     {"serve", "play and analyse every game in the browser (HTTP server)",
         "harlequin serve [--host 127.0.0.1] [--port 8080] [--engine PATH] [--max-games 32]\n"
-        "                       [--max-searches 8] [--idle 60]",
-        R"(  --host H         the address to bind (default 127.0.0.1, this machine only)
-  --port P         the port (default 8080)
+        "                       [--max-searches 8] [--idle 60] [--db PATH | --no-db]\n"
+        "                       [--token VALUE]",
+        R"(  --host H         the address to bind (default 127.0.0.1, this machine only); any
+                   other than 127.0.0.1, localhost or ::1 needs a token
+  --port P         the port (default 8080; 0: any free port)
   --engine PATH    a UCI engine the page may choose as a player
   --max-games N    games open at once (1 to 1000, default 32)
   --max-searches N searches at once (1 to 256, default 8)
   --idle S         seconds before an unused game is closed (1 to 86400, default 60)
-Built only when cpp-httplib and nlohmann-json are found (`make serve` installs them).)"},
+  --db PATH        where games are stored (SQLite; default $XDG_DATA_HOME/harlequin/games.db,
+                   else ~/.local/share/harlequin/games.db)
+  --no-db          store nothing: games end with the server
+  --token VALUE    the token every request must carry (A-Z a-z 0-9 . _ ~ -); without it, one
+                   is made at start (128 random bits) when --host is not loopback
+Prints the address to open: with ?token=... when a token is needed (the page keeps it).
+Requests sent to another name than the server's (DNS rebinding), from another site's page
+(Origin), or that change something without Content-Type: application/json are refused
+(docs/serve.md). Built only when cpp-httplib, nlohmann-json and SQLite are found (`make
+serve` installs them).)"},
     {"datagen", "self-play training data (FEN | score | result) for the network or the tuner",
         "harlequin datagen -variant NAME -out FILE (-games N | -positions N) (-nodes N | -depth "
         "D)\n"

@@ -20,7 +20,12 @@ the DevTools protocol, tests/cdp.py), played with the mouse as a person plays it
   theme (emulated prefers-color-scheme) and a phone's 390 px with no sideways scroll;
 - with a server that keeps variations and games (state "tree", GET /api/stored): a move
   made while looking back starts a variation drawn in the move list, an analysis line
-  played onto the board, the game resumed from its address after a reload.
+  played onto the board, the game resumed from its address after a reload;
+- a page of another origin (localhost against 127.0.0.1) cannot make a game, move, delete
+  or read an answer;
+- a server on --host 127.0.0.2, which needs its token: the page opened at the address
+  printed plays (its requests and event stream carry the token) and closes its old game;
+  without the token it says so.
 Prints what it saw; exits non-zero on any failure.
 """
 
@@ -33,7 +38,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Browser  # noqa: E402
-from serve_support import check, start_serve, tally  # noqa: E402
+from serve_support import check, start_serve, start_serve_at, tally  # noqa: E402
 
 
 def js(b, expr):
@@ -648,13 +653,98 @@ def test_chess960_start(b, port, shots):
           flush=True)
 
 
+def test_other_site(b, port):
+    """What a page of another origin (http://localhost:PORT against http://127.0.0.1:PORT)
+    can make Chromium send: a no-cors text/plain POST, a form and a DELETE are refused and
+    change nothing, and it can read no answer."""
+    js(b, "window.hqOldPage = true")
+    b.goto(f"http://localhost:{port}/?depth=1#chess")
+    b.wait_for("!window.hqOldPage && document.body && document.body.dataset.session && "
+               "document.querySelectorAll('g.square').length > 0", what="the board at localhost")
+    session = page_state(b)["session"]
+    before = api(port, "/api/stored")["games"]
+    target = f"http://127.0.0.1:{port}"
+    tried = js(b, f"""(async () => {{
+        const out = {{}};
+        const r = await fetch('{target}/api/sessions', {{method: 'POST', mode: 'no-cors',
+            headers: {{'Content-Type': 'text/plain'}}, body: JSON.stringify({{game: 'chess'}})}});
+        out.simple = r.type;  // opaque: the page may not read it
+        await fetch('{target}/api/sessions/{session}/move', {{method: 'POST', mode: 'no-cors',
+            body: JSON.stringify({{move: 'e2e4', ply: 0}})}});
+        const form = new URLSearchParams({{game: 'chess'}});
+        await fetch('{target}/api/sessions', {{method: 'POST', mode: 'no-cors', body: form}});
+        for (const [name, init] of [['read', {{}}], ['json', {{method: 'POST',
+                headers: {{'Content-Type': 'application/json'}}, body: '{{"game": "chess"}}'}}],
+                ['delete', {{method: 'DELETE'}}]]) {{
+            try {{ await fetch('{target}/api/stored', init); out[name] = 'answered'; }}
+            catch (e) {{ out[name] = 'blocked'; }}
+        }}
+        try {{ await fetch('{target}/api/sessions/{session}', {{method: 'DELETE'}}); out.del = 'answered'; }}
+        catch (e) {{ out.del = 'blocked'; }}
+        return out;
+    }})()""")
+    after = api(port, "/api/stored")["games"]
+    state = api(port, f"/api/sessions/{session}")
+    check(tried.get("simple") == "opaque", f"another origin's no-cors POST is opaque to it ({tried})")
+    check(all(tried.get(k) == "blocked" for k in ("read", "json", "delete", "del")),
+          f"another origin may not read an answer nor send JSON or a DELETE ({tried})")
+    check(len(after) == len(before) and session in [g["id"] for g in after],
+          f"no game made or deleted by another origin ({len(before)} -> {len(after)} stored)")
+    check(state["ply"] == 0, f"another origin's move was not played ({state['ply']} moves)")
+    print(f"  another origin (localhost against 127.0.0.1): {tried}; nothing changed", flush=True)
+
+
+def test_token_page(b, binary):
+    """A server on --host 127.0.0.2 needs its token: the page opened at the address it printed
+    plays (every request and the event stream carry the token) and closes its old game when
+    it starts another; opened without the token, it says so."""
+    proc, host, port, token = start_serve_at(binary, "--host", "127.0.0.2", "--no-db")
+    try:
+        check(bool(token), f"--host {host} prints a token")
+        js(b, "window.hqOldPage = true")
+        b.goto(f"http://{host}:{port}/?token={token}&depth=1#chess")
+        b.wait_for("!window.hqOldPage && document.body && document.body.dataset.session && "
+                   "document.querySelectorAll('g.square').length > 0", what="the board with the token")
+        first = page_state(b)["session"]
+        type_move(b, "e4")
+        # Harlequin's reply comes only by the event stream (?token=).
+        b.wait_for("document.querySelectorAll('#moves .mv').length >= 2", what="Harlequin's reply")
+        check(page_state(b)["message"] == "", f"no message with the token ({page_state(b)['message']!r})")
+        b.click("#new")
+        b.wait_for(f"document.body.dataset.session !== {json.dumps(first)}", what="the new game")
+        # The old game's close (a keepalive fetch with JSON and the token) is taken: it is
+        # gone (this server stores nothing).
+        import urllib.error
+        import urllib.request
+        gone = None
+        for _ in range(50):
+            req = urllib.request.Request(f"http://{host}:{port}/api/sessions/{first}",
+                                         headers={"X-Harlequin-Token": token})
+            try:
+                urllib.request.urlopen(req, timeout=10).read()
+            except urllib.error.HTTPError as e:
+                gone = e.code
+                break
+            time.sleep(0.1)
+        check(gone == 404, f"the page's close of its old game is accepted ({gone})")
+        js(b, "window.hqOldPage = true")
+        b.goto(f"http://{host}:{port}/#chess")
+        b.wait_for("!window.hqOldPage && document.body && document.body.innerText.includes('token')",
+                   what="the refusal without the token")
+        print(f"  --host {host}: the page at ?token=... plays, its event stream and close carry "
+              f"the token; without it: {js(b, 'document.body.innerText')[:70]!r}", flush=True)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--harlequin", required=True)
     ap.add_argument("--screenshots", help="folder for the screenshots (docs/serve)")
     ap.add_argument("--only", help="comma-separated steps to run (martian, control, passing, games, "
                     "analysis, pieces, access, comforts, orientation, settings, themes, variations, stored, "
-                    "chess960)")
+                    "chess960, othersite, token)")
     ap.add_argument("--except", dest="skip", help="comma-separated steps to leave out (ctest runs "
                     "the whole games and the rest side by side)")
     args = ap.parse_args()
@@ -682,6 +772,8 @@ def main():
         ("variations", "variations", lambda: test_variations(b, port, shots)),
         ("stored", "stored games", lambda: test_stored(b, port)),
         ("chess960", "numbered Chess960 start", lambda: test_chess960_start(b, port, shots)),
+        ("othersite", "requests from another origin", lambda: test_other_site(b, port)),
+        ("token", "the token of a server beyond loopback", lambda: test_token_page(b, args.harlequin)),
     ]
     try:
         b = Browser(width=1100, height=1000)

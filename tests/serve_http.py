@@ -10,6 +10,10 @@ Starts the real server on a free port and
 - plays 20 games at once and counts errors;
 - sends every kind of bad request and checks each gets a 4xx answer with a message,
   changes nothing, and that the server goes on serving;
+- sends what a page of another site could make the browser send (text/plain and form
+  POSTs, a foreign Origin, a rebound Host name, a foreign DELETE, a preflight) and checks
+  each is refused, changes nothing and carries no CORS header; a server on --host
+  127.0.0.2 needs the token it prints; `serve --help` lists every option serve reads;
 - checks the bound on open games and that a game nobody looks at is forgotten (its
   search stopped).
 Prints the measurements; exits non-zero on any failure.
@@ -21,6 +25,7 @@ import json
 import os
 import queue
 import random
+import re
 import signal
 import sqlite3
 import socket
@@ -32,26 +37,38 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_support import check, start_serve, tally  # noqa: E402
+from serve_support import check, start_serve_at, tally  # noqa: E402
+
+
+def parsed(text):
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
 
 
 class Server:
     def __init__(self, binary, *args):
-        self.proc, self.port = start_serve(binary, *args)
+        self.proc, self.host, self.port, self.token = start_serve_at(binary, *args)
 
     def request(self, method, path, body=None, raw=None, timeout=30):
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        """As the page sends it: JSON for a body, the token when the server has one."""
         data = raw if raw is not None else (None if body is None else json.dumps(body))
         headers = {"Content-Type": "application/json"} if data is not None else {}
+        if self.token:
+            headers["X-Harlequin-Token"] = self.token
+        status, payload, _ = self.send(method, path, headers, data, timeout)
+        return status, payload
+
+    def send(self, method, path, headers, data=None, timeout=30):
+        """Exactly these headers (http.client adds Host unless they name one, and
+        Content-Length): the status, the parsed answer and the answer's headers."""
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
         conn.request(method, path, body=data, headers=headers)
         res = conn.getresponse()
         text = res.read().decode()
         conn.close()
-        try:
-            payload = json.loads(text)
-        except ValueError:
-            payload = text
-        return res.status, payload
+        return res.status, parsed(text), dict(res.getheaders())
 
     def post(self, path, body=None, **kw):
         return self.request("POST", path, body if body is not None else {}, **kw)
@@ -73,8 +90,9 @@ class Events:
     """The page's live updates: /api/sessions/<id>/events, read as server-sent events."""
 
     def __init__(self, server, sid):
-        self.conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
-        self.conn.request("GET", f"/api/sessions/{sid}/events")
+        self.conn = http.client.HTTPConnection(server.host, server.port, timeout=60)
+        query = f"?token={server.token}" if server.token else ""
+        self.conn.request("GET", f"/api/sessions/{sid}/events{query}")
         self.res = self.conn.getresponse()
         self.states = queue.Queue()
         self.thread = threading.Thread(target=self._read, daemon=True)
@@ -378,6 +396,128 @@ def test_bad_requests(server):
         print("    " + k)
 
 
+def cors_headers(headers):
+    """The answer's CORS headers: none ever, so that no other site may read an answer."""
+    return [k for k in headers if k.lower().startswith("access-control-")]
+
+
+def test_other_sites(server):
+    """What a page of another site can make the visitor's browser send without asking first
+    (simple requests: text/plain, a form or no body; a name rebound to this machine) is
+    refused with a message, and changes nothing."""
+    status, s = server.post("/api/sessions", {"game": "chess", "settings": {"black": "human"}})
+    sid, fen0 = s["id"], s["fen"]
+    ev = Events(server, sid)
+    _, info0 = server.get("/api/games")
+    _, stored0 = server.get("/api/stored")
+    move = json.dumps({"move": "e2e4", "ply": 0})
+    game = json.dumps({"game": "chess", "settings": {"black": "human"}})
+    evil = {"Origin": "http://evil.example"}
+    rebound = {"Host": "evil.example"}
+    port = server.port
+    cases = [
+        ("POST", f"/api/sessions/{sid}/move", {"Content-Type": "text/plain", **evil}, move, 403,
+         "a text/plain move from another site"),
+        ("POST", f"/api/sessions/{sid}/move", {"Content-Type": "text/plain;charset=UTF-8"}, move, 415,
+         "a text/plain move with no Origin"),
+        ("POST", f"/api/sessions/{sid}/move", {"Content-Type": "application/x-www-form-urlencoded",
+                                              **evil}, "move=e2e4&ply=0", 403, "a form from another site"),
+        ("POST", f"/api/sessions/{sid}/move", {"Content-Type": "multipart/form-data; boundary=x"},
+         '--x\r\nContent-Disposition: form-data; name="move"\r\n\r\ne2e4\r\n--x--\r\n', 415,
+         "a multipart form"),
+        ("POST", f"/api/sessions/{sid}/move", {"Content-Type": "application/json", **evil}, move, 403,
+         "a JSON move from another site"),
+        ("POST", f"/api/sessions/{sid}/move", {"Content-Type": "application/json", "Origin": "null"},
+         move, 403, "a move from a sandboxed page (Origin null)"),
+        ("POST", f"/api/sessions/{sid}/move", {"Content-Type": "application/json",
+                                              "Origin": f"http://localhost:{port}"}, move, 403,
+         "a move whose Origin is not the Host it is sent to"),
+        ("POST", f"/api/sessions/{sid}/move", {"Content-Type": "application/json", **rebound}, move,
+         403, "a move sent to a rebound name"),
+        ("POST", f"/api/sessions/{sid}/go", {}, None, 415, "a POST with no body and no type"),
+        ("POST", f"/api/sessions/{sid}/resign", {"Content-Type": "text/plain", **evil}, "{}", 403,
+         "a resignation from another site"),
+        ("POST", "/api/sessions", {"Content-Type": "text/plain", **evil}, game, 403,
+         "a new game from another site"),
+        ("POST", "/api/sessions", {"Content-Type": "text/plain"}, game, 415, "a text/plain new game"),
+        ("POST", "/api/sessions", {"Content-Type": "application/json", "Host": f"evil.example:{port}"},
+         game, 403, "a new game sent to a rebound name"),
+        ("GET", "/api/stored", rebound, None, 403, "the stored games' list at a rebound name"),
+        ("GET", "/api/stored", {"Host": f"evil.example:{port}"}, None, 403,
+         "the stored games' list at a rebound name and the port"),
+        ("GET", "/api/games", {"Host": f"127.0.0.1:{port + 1}"}, None, 403, "another port in Host"),
+        ("GET", f"/api/sessions/{sid}", rebound, None, 403, "the game's state at a rebound name"),
+        ("GET", f"/api/sessions/{sid}/pgn", rebound, None, 403, "the game's PGN at a rebound name"),
+        ("GET", "/", rebound, None, 403, "the page at a rebound name"),
+        ("GET", "/app.js", rebound, None, 403, "the page's script at a rebound name"),
+        ("GET", "/api/nothing", rebound, None, 403, "an unknown route at a rebound name"),
+        ("GET", "/api/stored", evil, None, 403, "the stored games' list fetched by another site"),
+        ("DELETE", f"/api/sessions/{sid}", evil, None, 403, "a DELETE from another site"),
+        ("DELETE", f"/api/sessions/{sid}", {"Content-Type": "text/plain"}, "", 415,
+         "a text/plain DELETE"),
+        ("DELETE", f"/api/sessions/{sid}", rebound, None, 403, "a DELETE sent to a rebound name"),
+        ("PUT", f"/api/sessions/{sid}", {"Content-Type": "text/plain"}, "{}", 415, "a text/plain PUT"),
+        ("OPTIONS", f"/api/sessions/{sid}", {**evil, "Access-Control-Request-Method": "DELETE"}, None,
+         403, "another site's preflight"),
+        ("POST", f"/api/sessions/{sid}/close", {"Content-Type": "text/plain", **evil}, "{}", 403,
+         "another site's close beacon"),
+    ]
+    kinds = []
+    for method, path, headers, data, expected, what in cases:
+        refused, r, got = server.send(method, path, headers, data)
+        msg = r.get("error", "") if isinstance(r, dict) else ""
+        check(refused == expected and msg.startswith("refused"),
+              f"{what}: answered {refused} {str(r)[:160]} (expected {expected}, a message)")
+        check(not cors_headers(got), f"{what}: CORS headers {cors_headers(got)}")
+        status, st = server.get(f"/api/sessions/{sid}")
+        check(status == 200 and st["fen"] == fen0 and st["ply"] == 0
+              and not st["outcome"]["over"], f"{what}: changed the game")
+        kinds.append(f"{what}: {refused} {msg[:90]}")
+    _, info = server.get("/api/games")
+    _, stored = server.get("/api/stored")
+    check(info["open"] == info0["open"], f"no game was made ({info0['open']} -> {info['open']} open)")
+    check(len(stored["games"]) == len(stored0["games"]) and sid in [g["id"] for g in stored["games"]],
+          "the stored games are as they were, the game among them")
+
+    # The event stream at a rebound name: refused, no state sent.
+    status, r, _ = server.send("GET", f"/api/sessions/{sid}/events", rebound)
+    check(status == 403 and "Host" in r.get("error", ""), f"the event stream at a rebound name: {status}")
+    kinds.append(f"the event stream at a rebound name: {status}")
+    # A refused request's body is read: the kept-alive connection goes on.
+    conn = http.client.HTTPConnection(server.host, server.port, timeout=10)
+    conn.request("POST", f"/api/sessions/{sid}/move", body=move, headers={"Content-Type": "text/plain"})
+    first = conn.getresponse()
+    first.read()
+    conn.request("GET", "/api/games")
+    second = conn.getresponse()
+    second.read()
+    conn.close()
+    check(first.status == 415 and second.status == 200,
+          f"a kept-alive connection after a refusal ({first.status}, then {second.status})")
+
+    # The page's own requests: the same origin, JSON; every loopback name.
+    own = {"Content-Type": "application/json", "Origin": f"http://127.0.0.1:{port}"}
+    status, st, got = server.send("POST", f"/api/sessions/{sid}/move", own, move)
+    check(status == 200 and st["ply"] == 1 and not cors_headers(got),
+          f"the page's own move (Origin http://127.0.0.1:{port}) is played ({status})")
+    for host in (f"localhost:{port}", f"[::1]:{port}", "localhost", "127.0.0.1"):
+        status, _, _ = server.send("GET", "/api/games", {"Host": host})
+        check(status == 200, f"Host {host} is served ({status})")
+    status, _, _ = server.send("POST", f"/api/sessions/{sid}/undo",
+                               {"Content-Type": "application/json", "Host": f"localhost:{port}",
+                                "Origin": f"http://localhost:{port}"}, "{}")
+    check(status == 200, f"a move undone from http://localhost:{port} ({status})")
+    status, _, got = server.send("GET", "/", {})
+    check(got.get("Content-Security-Policy") == "frame-ancestors 'none'"
+          and got.get("Referrer-Policy") == "no-referrer",
+          f"the page may not be framed by another site, nor tell it its address ({got})")
+    ev.close()
+    server.post(f"/api/sessions/{sid}/close")
+    print(f"  {len(kinds)} requests another site's page could make, each refused, nothing changed:")
+    for k in kinds:
+        print("    " + k)
+
+
 def test_bounds(server, max_games):
     status, info = server.get("/api/games")
     ids = []
@@ -530,6 +670,78 @@ def test_bad_databases(binary, folder):
         check(f.read() == junk, "the garbage file is left as it was")
 
 
+def test_token(binary):
+    """A server that listens beyond 127.0.0.1, localhost and ::1 needs the token it prints;
+    --token gives one on loopback too."""
+    srv = Server(binary, "--host", "127.0.0.2", "--no-db")
+    try:
+        line = srv.proc.stdout.readline().strip()
+        check(len(srv.token) == 32 and all(c in "0123456789abcdef" for c in srv.token),
+              f"a 128-bit hex token in the address printed ({srv.token!r})")
+        check("needs the token" in line, f"start-up says the token is needed ({line!r})")
+        kept, srv.token = srv.token, ""
+        status, r = srv.get("/api/games")
+        check(status == 403 and "token" in r.get("error", ""), f"no token: refused ({status} {r})")
+        status, r = srv.post("/api/sessions", {"game": "chess"})
+        check(status == 403, f"no token: no new game ({status})")
+        status, page = srv.get("/")
+        check(status == 403, f"no token: the page is refused ({status})")
+        status, _ = srv.get("/app.js")
+        check(status == 200, f"no token: the page's script files are served ({status})")
+        srv.token = kept[:-1] + ("0" if kept[-1] != "0" else "1")
+        status, _ = srv.get("/api/games")
+        check(status == 403, f"a wrong token: refused ({status})")
+        srv.token = kept
+        status, info = srv.get("/api/games")
+        check(status == 200 and info["open"] == 0, f"the token in a header: served, no game made ({status})")
+        status, _, _ = srv.send("GET", "/api/games", {"Authorization": f"Bearer {kept}"})
+        check(status == 200, f"the token as a bearer: served ({status})")
+        status, page, _ = srv.send("GET", f"/?token={kept}", {})
+        check(status == 200 and "<svg id=\"board\"" in page, f"the printed address opens the page ({status})")
+        status, r, _ = srv.send("GET", "/api/stored", {"Host": "evil.example", "X-Harlequin-Token": kept})
+        check(status == 403, f"with the token, a rebound name is still refused ({status})")
+        status, s = srv.post("/api/sessions", {"game": "chess", "settings": {"black": "human"}})
+        check(status == 201, f"with the token, a new game ({status})")
+        ev = Events(srv, s["id"])  # the token as ?token=
+        _, st = ev.wait(lambda x: True, timeout=10)
+        check(st is not None and st["id"] == s["id"], "the event stream with ?token= sends the state")
+        ev.close()
+        status, _, _ = srv.send("GET", f"/api/sessions/{s['id']}/events", {})
+        check(status == 403, f"the event stream without the token: refused ({status})")
+        status, r = srv.post(f"/api/sessions/{s['id']}/move", {"move": "e2e4", "ply": 0})
+        check(status == 200 and r["ply"] == 1, f"with the token, a move ({status})")
+    finally:
+        srv.stop()
+    printed = kept
+    srv = Server(binary, "--token", "my-own.token_1~", "--no-db")
+    try:
+        check(srv.token == "my-own.token_1~", f"--token: the address holds it ({srv.token!r})")
+        status, _ = srv.get("/api/games")
+        srv.token = ""
+        status2, _ = srv.get("/api/games")
+        check(status == 200 and status2 == 403, f"--token on loopback: needed ({status}, {status2})")
+    finally:
+        srv.stop()
+    print(f"  --host 127.0.0.2: token {printed[:4]}... printed, needed by every request but the "
+          f"page's files (header, bearer or ?token=); --token VALUE on loopback", flush=True)
+
+
+def test_help(binary):
+    """`harlequin serve --help` names every option the command reads, and no other."""
+    source = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "protocol",
+                               "serve", "serve.cpp")).read()
+    parsed_options = set(re.findall(r'a == "(--[a-z-]+)"', source))
+    out = subprocess.run([binary, "serve", "--help"], capture_output=True, text=True, timeout=10)
+    listed = set(re.findall(r"^  (--[a-z-]+)", out.stdout, re.M))
+    check(out.returncode == 0 and parsed_options and listed == parsed_options,
+          f"serve --help lists the options serve reads (missing {parsed_options - listed}, "
+          f"extra {listed - parsed_options})")
+    bad = subprocess.run([binary, "serve", "--frob"], capture_output=True, text=True, timeout=10)
+    check(bad.returncode == 2 and "harlequin serve --help" in bad.stdout,
+          f"an unknown option points at --help ({bad.returncode} {bad.stdout!r})")
+    print(f"  serve --help lists all {len(listed)} options: {' '.join(sorted(listed))}", flush=True)
+
+
 def test_chess960(server):
     fens = []
     for _ in range(6):
@@ -659,6 +871,8 @@ def main():
         test_match_pgn(server, args.harlequin)
         print("bad requests:", flush=True)
         test_bad_requests(server)
+        print("requests from other sites:", flush=True)
+        test_other_sites(server)
         print("bounds:", flush=True)
         test_bounds(server, max_games)
         test_forgotten(server, idle)
@@ -676,6 +890,10 @@ def main():
     finally:
         check(server.proc.poll() is None, "the server is still running (no crash)")
         server.stop()
+    print("the token:", flush=True)
+    test_token(args.harlequin)
+    print("help:", flush=True)
+    test_help(args.harlequin)
     with tempfile.TemporaryDirectory() as folder:
         print("stored games:", flush=True)
         test_storage(args.harlequin, folder)

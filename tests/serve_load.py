@@ -42,6 +42,8 @@ def request(port, method, path, body=None, timeout=30):
     """One request on a new connection: (status, parsed JSON or text, seconds taken)."""
     t0 = time.monotonic()
     conn = http.client.HTTPConnection(HOST, port, timeout=timeout, source_address=source())
+    if body is None and method != "GET":
+        body = {}  # the server takes a request that changes something only as JSON
     data = None if body is None else json.dumps(body)
     headers = {"Content-Type": "application/json"} if data is not None else {}
     conn.request(method, path, body=data, headers=headers)
@@ -86,7 +88,7 @@ def trickle(port, clients, seconds):
         s = socket.create_connection((HOST, port), source_address=source())
         s.setblocking(False)
         socks.append(s)
-    text = b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 1000
+    text = f"GET /api/games HTTP/1.1\r\nHost: {HOST}:{port}\r\nX-Slow: ".encode() + b"a" * 1000
     sent = [0] * clients
     cut = [None] * clients
     slowest = 0.0
@@ -126,7 +128,7 @@ def trickle(port, clients, seconds):
 
 def open_stream(port, sid):
     s = socket.create_connection((HOST, port), timeout=10, source_address=source())
-    s.sendall(f"GET /api/sessions/{sid}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    s.sendall(f"GET /api/sessions/{sid}/events HTTP/1.1\r\nHost: {HOST}:{port}\r\n\r\n".encode())
     return s
 
 

@@ -24,10 +24,11 @@ def tally():
     return 1 if FAILURES else 0
 
 
-def start_serve(binary, *args):
-    """`harlequin serve --port 0 ARGS`: the process and the port of the address it prints.
-    Without --db or --no-db in ARGS, the games are stored in a fresh temporary folder (never
-    in the user's own database)."""
+def start_serve_at(binary, *args):
+    """`harlequin serve --port 0 ARGS`: the process, the host, port and token of the address
+    it prints (http://HOST:PORT/ or http://HOST:PORT/?token=TOKEN; the token '' when the
+    server needs none). Without --db or --no-db in ARGS, the games are stored in a fresh
+    temporary folder (never in the user's own database)."""
     if "--db" not in args and "--no-db" not in args:
         folder = tempfile.mkdtemp(prefix="harlequin-serve-")
         atexit.register(shutil.rmtree, folder, True)
@@ -37,4 +38,13 @@ def start_serve(binary, *args):
     line = proc.stdout.readline()
     if "http://" not in line:
         raise RuntimeError(f"no address printed: {line!r}")
-    return proc, int(line.split("http://")[1].split("/")[0].rsplit(":", 1)[1])
+    address, _, rest = line.split("http://")[1].split()[0].partition("/")
+    host, port = address.rsplit(":", 1)
+    token = rest.split("token=", 1)[1] if "token=" in rest else ""
+    return proc, host.strip("[]"), int(port), token
+
+
+def start_serve(binary, *args):
+    """`harlequin serve --port 0 ARGS` on loopback: the process and its port."""
+    proc, _, port, _ = start_serve_at(binary, *args)
+    return proc, port

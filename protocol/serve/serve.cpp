@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `harlequin serve`: the HTTP routes. Every route translates a request into one call on a
-// Session (session.h) and its answer into JSON; a malformed request gets a 4xx answer with
-// a message ({"error": "..."}) and changes nothing. Live updates are server-sent events:
-// each change of a game's state sends the whole state the page draws.
+// `harlequin serve`: the HTTP routes. Every route is behind the request guard
+// (request_guard.h: the Host, the Origin, JSON for a change, the token), then translates a
+// request into one call on a Session (session.h) and its answer into JSON; a malformed
+// request gets a 4xx answer with a message ({"error": "..."}) and changes nothing. Live
+// updates are server-sent events: each change of a game's state sends the whole state the
+// page draws.
 #include "serve.h"
 
 #include "engine/io.h"
 #include "engine/text.h"
 #include "http_server.h"
+#include "request_guard.h"
 #include "server.h"
 #include "store.h"
 #include "variants/chess/chess960.h"
@@ -80,6 +83,7 @@ struct Options {
     serve::ServerLimits limits;
     std::string db = serve::Store::default_path(); // empty with noDb
     bool noDb = false;
+    std::string token; // --token; otherwise made at start when --host is not loopback
 };
 
 std::optional<std::string> parse_args(const std::vector<std::string>& args, Options& o) {
@@ -127,11 +131,37 @@ std::optional<std::string> parse_args(const std::vector<std::string>& args, Opti
             o.noDb = false;
         } else if (a == "--no-db") {
             o.noDb = true;
-        } else if (a == "--help" || a == "-h") {
-            return "";
+        } else if (a == "--token") {
+            auto v = value();
+            if (!v || !serve::valid_token(*v))
+                return "--token needs 1 to 256 characters of A-Z a-z 0-9 . _ ~ -";
+            o.token = *v;
         } else return fmt::format("unknown argument '{}'", a);
     }
     return std::nullopt;
+}
+
+// The start-up lines: the address to open (with the token when one is needed) and who can
+// reach it. The tests read the port from the first line.
+void announce(const Options& o, int port) {
+    std::string host = o.host.find(':') != std::string::npos ? "[" + o.host + "]" : o.host;
+    std::string query = o.token.empty() ? "" : "?token=" + o.token;
+    if (o.token.empty()) {
+        println("Harlequin serves its games at http://{}:{}/ (this machine only, so no token "
+                "is needed; Ctrl-C stops it)",
+            host, port);
+        return;
+    }
+    println("Harlequin serves its games at http://{}:{}/{} (Ctrl-C stops it)", host, port, query);
+    if (host == "0.0.0.0" || host == "[::]")
+        println("from this machine: http://127.0.0.1:{}/{}", port, query);
+    println("every request needs the token in this address ({}); without it the server "
+            "answers 403",
+        serve::is_loopback(o.host) ? "--token" : "--host is not 127.0.0.1, localhost or ::1");
+    if (!serve::is_loopback(o.host))
+        println("warning: listening on {}: anyone who can reach this address and has the token "
+                "can play and start searches on this machine; the connection is not encrypted",
+            o.host);
 }
 
 serve::HttpServer* running = nullptr;
@@ -142,13 +172,9 @@ std::atomic<bool> stopping {false}; // the server is shutting down: event stream
 int serve_command(const std::vector<std::string>& args) {
     Options opts;
     if (auto err = parse_args(args, opts)) {
-        if (!err->empty()) println("serve: {}", *err);
-        println("usage: harlequin serve [--host 127.0.0.1] [--port 8080] [--engine PATH] "
-                "[--max-games 32] [--max-searches 8] [--idle 60] [--db PATH | --no-db]");
-        println("  --db PATH  where games are stored (SQLite; default "
-                "$XDG_DATA_HOME/harlequin/games.db, else ~/.local/share/harlequin/games.db)");
-        println("  --no-db    store nothing: games end with the server");
-        return err->empty() ? 0 : 2;
+        // The options are listed once, in `harlequin serve --help` (bench/help.cpp).
+        println("serve: {}; 'harlequin serve --help' lists the options", *err);
+        return 2;
     }
     serve::Server games(opts.limits);
     // Stored games: a database that cannot be used is said at start-up (and in every
@@ -190,23 +216,43 @@ int serve_command(const std::vector<std::string>& args) {
                                   : fmt::format("HTTP error {}", res.status));
     });
 
+    // Port 0: any free port (the tests use it and read the address printed).
+    int port = opts.port;
+    if (port == 0) port = http.bind_to_any_port(opts.host);
+    else if (!http.bind_to_port(opts.host, port)) port = -1;
+    if (port < 0) {
+        println("serve: cannot listen on {}:{}", opts.host, opts.port);
+        return 1;
+    }
+    http.widen_backlog();
+
+    // Every route is behind the guard (request_guard.h): other sites' pages are refused.
+    if (opts.token.empty() && !serve::is_loopback(opts.host)) opts.token = serve::new_token();
+    serve::RequestGuard guard(opts.host, port, opts.token);
+    serve::GuardedRoutes routes(http, guard);
+
     // ---- The page ---------------------------------------------------------------------
     auto page = [](const std::string& name, httplib::Response& res) {
         for (const auto& f : web_files())
             if (f.name == name) {
                 res.set_content(std::string(f.bytes), content_type(f.name));
                 res.set_header("Cache-Control", "no-cache");
+                // The address may hold the token: no other site is told it, or may frame
+                // the page.
+                res.set_header("Referrer-Policy", "no-referrer");
+                res.set_header("Content-Security-Policy", "frame-ancestors 'none'");
+                res.set_header("X-Frame-Options", "DENY");
                 return;
             }
         send_error(res, 404, "no such file: " + name);
     };
-    http.Get(
+    routes.get(
         "/", [&](const httplib::Request&, httplib::Response& res) { page("index.html", res); });
-    http.Get(R"(/([A-Za-z0-9_-]+\.(html|js|css|svg)))",
+    routes.get(R"(/([A-Za-z0-9_-]+\.(html|js|css|svg)))",
         [&](const httplib::Request& req, httplib::Response& res) { page(req.matches[1], res); });
 
     // ---- Games ------------------------------------------------------------------------
-    http.Get("/api/games", [&](const httplib::Request&, httplib::Response& res) {
+    routes.get("/api/games", [&](const httplib::Request&, httplib::Response& res) {
         Json list = Json::array();
         for (const auto& v : registered_variants())
             list.push_back({{"name", v.name}, {"files", v.files}, {"ranks", v.ranks},
@@ -219,7 +265,7 @@ int serve_command(const std::vector<std::string>& args) {
     });
 
     // Stored games, most recently changed first.
-    http.Get("/api/stored", [&](const httplib::Request&, httplib::Response& res) {
+    routes.get("/api/stored", [&](const httplib::Request&, httplib::Response& res) {
         Json list = Json::array();
         if (auto* store = games.store())
             for (const auto& g : store->list(200))
@@ -230,7 +276,7 @@ int serve_command(const std::vector<std::string>& args) {
         send_json(res, 200, {{"storage", games.storage_json()}, {"games", list}});
     });
 
-    http.Post("/api/sessions", [&](const httplib::Request& req, httplib::Response& res) {
+    routes.post("/api/sessions", [&](const httplib::Request& req, httplib::Response& res) {
         auto body = body_json(req, res);
         if (!body) return;
         auto game = string_field(*body, "game", res, true);
@@ -304,7 +350,7 @@ int serve_command(const std::vector<std::string>& args) {
     };
     const std::string idPattern = "/api/sessions/([0-9a-f]{1,64})";
 
-    http.Get(idPattern, [&](const httplib::Request& req, httplib::Response& res) {
+    routes.get(idPattern, [&](const httplib::Request& req, httplib::Response& res) {
         auto s = session_of(req, res);
         if (!s) return;
         std::optional<int> ply;
@@ -320,7 +366,7 @@ int serve_command(const std::vector<std::string>& args) {
         send_json(res, 200, ply ? s->state(ply) : st);
     });
 
-    http.Get(idPattern + "/pgn", [&](const httplib::Request& req, httplib::Response& res) {
+    routes.get(idPattern + "/pgn", [&](const httplib::Request& req, httplib::Response& res) {
         auto s = session_of(req, res);
         if (!s) return;
         std::lock_guard lock(s->mutex);
@@ -329,7 +375,7 @@ int serve_command(const std::vector<std::string>& args) {
 
     // Server-sent events: `state` with the whole state at once and after every change, and
     // a comment every 10 s so that a closed page is noticed.
-    http.Get(idPattern + "/events", [&](const httplib::Request& req, httplib::Response& res) {
+    routes.get(idPattern + "/events", [&](const httplib::Request& req, httplib::Response& res) {
         auto s = session_of(req, res);
         if (!s) return;
         res.set_header("Cache-Control", "no-cache");
@@ -370,7 +416,7 @@ int serve_command(const std::vector<std::string>& args) {
     // POST /api/sessions/<id>/<action> with a JSON body.
     auto action = [&](const std::string& name,
                       std::function<std::optional<Refusal>(Session&, const Json&)> fn) {
-        http.Post(
+        routes.post(
             idPattern + "/" + name, [&, fn](const httplib::Request& req, httplib::Response& res) {
                 auto s = session_of(req, res);
                 if (!s) return;
@@ -463,42 +509,23 @@ int serve_command(const std::vector<std::string>& args) {
         }
         return s.load(fen, pgn ? &*pgn : nullptr, index);
     });
-    http.Post(idPattern + "/close", [&](const httplib::Request& req, httplib::Response& res) {
+    routes.post(idPattern + "/close", [&](const httplib::Request& req, httplib::Response& res) {
         auto s = games.find(req.matches[1]);
         if (!s) return send_error(res, 404, "no such game");
         games.forget(s->id());
         send_json(res, 200, {{"closed", true}});
     });
     // Deletes a game: from the database and from memory.
-    http.Delete(idPattern, [&](const httplib::Request& req, httplib::Response& res) {
+    routes.del(idPattern, [&](const httplib::Request& req, httplib::Response& res) {
         const std::string id = req.matches[1];
         if (!games.erase(id)) return send_error(res, 404, "no such game");
         send_json(res, 200, {{"deleted", id}});
     });
 
-    // Anything else under /api is an unknown route (a JSON 404, not a page).
-    http.Get("/api/.*", [](const httplib::Request& req, httplib::Response& res) {
-        send_error(res, 404, "no such API route: " + req.path);
-    });
-    http.Post("/.*", [](const httplib::Request& req, httplib::Response& res) {
-        send_error(res, 404, "no such API route: " + req.path);
-    });
+    // Anything else, in any method, is an unknown route (a JSON 404, not a page).
+    routes.rest();
 
-    // Port 0: any free port (the tests use it and read the address printed).
-    int port = opts.port;
-    if (port == 0) port = http.bind_to_any_port(opts.host);
-    else if (!http.bind_to_port(opts.host, port)) port = -1;
-    if (port < 0) {
-        println("serve: cannot listen on {}:{}", opts.host, opts.port);
-        return 1;
-    }
-    http.widen_backlog();
-    println("Harlequin serves its games at http://{}:{}/ (Ctrl-C stops it)",
-        opts.host.find(':') != std::string::npos ? "[" + opts.host + "]" : opts.host, port);
-    if (opts.host != "127.0.0.1" && opts.host != "localhost" && opts.host != "::1")
-        println("warning: listening on {}: anyone who can reach this address can play and "
-                "start searches on this machine",
-            opts.host);
+    announce(opts, port);
     println("{}", storageNote);
     if (!games.store() && !opts.noDb) std::fprintf(stderr, "serve: %s\n", storageNote.c_str());
     std::fflush(stdout);

@@ -13,6 +13,7 @@
 #include "engine/engine.h"
 #include "engine/referee.h"
 #include "protocol/client/engine_driver.h"
+#include "refusal.h"
 
 #include <nlohmann/json.hpp>
 
@@ -31,12 +32,6 @@
 namespace hq::serve {
 
 using Json = nlohmann::json;
-
-// A request the session refuses: an HTTP status and a message for the person.
-struct Refusal {
-    int status = 400;
-    std::string message;
-};
 
 enum class Player { HUMAN, HARLEQUIN, EXTERNAL };
 const char* player_name(Player p);

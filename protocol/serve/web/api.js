@@ -9,12 +9,22 @@ export class ApiError extends Error {
     }
 }
 
-export async function request(path, {method = 'GET', body} = {}) {
-    const opts = {method};
-    if (body !== undefined) {
-        opts.headers = {'Content-Type': 'application/json'};
-        opts.body = JSON.stringify(body);
-    }
+// The server's token, when it needs one (it listens beyond this machine): the address it
+// printed, /?token=..., holds it and the page keeps it there. Every request carries it.
+const token = new URLSearchParams(location.search).get('token');
+
+// The headers of every request: JSON for a body (the server refuses a request that changes
+// something in any other type, as a page of another site could send one), the token.
+function headers(json) {
+    const h = {};
+    if (json) h['Content-Type'] = 'application/json';
+    if (token) h['X-Harlequin-Token'] = token;
+    return h;
+}
+
+export async function request(path, {method = 'GET', body, keepalive = false} = {}) {
+    const opts = {method, headers: headers(body !== undefined), keepalive};
+    if (body !== undefined) opts.body = JSON.stringify(body);
     const res = await fetch(path, opts);
     const type = res.headers.get('Content-Type') || '';
     const data = type.includes('json') ? await res.json() : await res.text();
@@ -33,12 +43,16 @@ export const getState = (id, ply) => request(sessionPath(id) + (ply === undefine
 export const action = (id, name, body = {}) => post(sessionPath(id, name), body);
 export const pgn = (id) => request(sessionPath(id, 'pgn'));
 export const remove = (id) => request(sessionPath(id), {method: 'DELETE'});
-export const closeBeacon = (id) => navigator.sendBeacon(sessionPath(id, 'close'), '{}');
+// As the page goes: a request that outlives it (a beacon would be text/plain, refused).
+export const closeBeacon = (id) =>
+    request(sessionPath(id, 'close'), {method: 'POST', body: {}, keepalive: true}).catch(() => {});
 
 // Calls onState with every state the server sends for the game; returns a function that
 // stops listening.
 export function listen(id, onState) {
-    const source = new EventSource(sessionPath(id, 'events'));
+    // EventSource sends no headers: the token goes in the address.
+    const query = token ? `?token=${encodeURIComponent(token)}` : '';
+    const source = new EventSource(sessionPath(id, 'events') + query);
     source.addEventListener('state', (e) => onState(JSON.parse(e.data)));
     return () => source.close();
 }
