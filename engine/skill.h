@@ -15,6 +15,7 @@
 // Deterministic: the draw's generator is seeded by the seed and the position's key.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 
@@ -38,8 +39,15 @@ struct Skill {
     // at most width() of them are looked at), drawn for the position with key `key`.
     [[nodiscard]] int choose(std::span<const int> values, std::uint64_t key) const;
 
-    // The level UCI_Elo `elo` stands for (clamped to MinElo..MaxElo).
+    // The level UCI_Elo `elo` stands for (clamped to MinElo..MaxElo), and back (a level
+    // below the scale's bottom gives MinElo, above its top MaxElo).
     [[nodiscard]] static double level_for_elo(int elo);
+    [[nodiscard]] static double elo_for_level(double level);
+
+    // The eight levels a player picks from (the browser board's 1 to 8): four Skill
+    // Levels apart at the bottom, two above, so that each beats the one below in every
+    // game (measured: docs/levels.md); the top stays below full strength.
+    static constexpr std::array<int, 8> Ladder = {0, 4, 6, 8, 10, 12, 14, 16};
 };
 
 } // namespace hq

@@ -93,7 +93,7 @@ TEST_CASE(
 // ---- Control ---------------------------------------------------------------------------------
 
 TEST_CASE(
-    "each player controls their own colour; the other four start neutral", "[control][rules]") {
+    "each player controls their own colour, the other four start neutral", "[control][rules]") {
     Position p;
     CHECK(p.controlled_by(WHITE) == colours({C_WHITE}));
     CHECK(p.controlled_by(BLACK) == colours({C_BLACK}));
@@ -139,7 +139,7 @@ TEST_CASE("two neutral colours holding each other's squares stay neutral (decisi
     CHECK(p.controlled_by(BLACK) == colours({C_BLACK}));
 }
 
-TEST_CASE("only one square of each colour may be occupied; a piece may move to its twin",
+TEST_CASE("only one square of each colour may be occupied, a piece may move to its twin",
     "[control][rules]") {
     // White's queen on c5 (Red) gives White Red. c3 is c5's twin.
     Position p = from_fen("4bK3/8/8/2wQ5/8/8/2rP5/1wN2wK3 w - - 0 1 -");
@@ -149,7 +149,7 @@ TEST_CASE("only one square of each colour may be occupied; a piece may move to i
     CHECK(is_legal_text(p, "c5c3"));
 }
 
-TEST_CASE("no piece may end its move on a square of its own colour; it may pass over one",
+TEST_CASE("no piece may end its move on a square of its own colour, it may pass over one",
     "[control][rules]") {
     // The Red pawn on c2 (Red controlled through the queen on c5): c2c3 would end on a Red
     // square; the double step passes over it.
@@ -168,7 +168,7 @@ TEST_CASE("no piece may end its move on a square of its own colour; it may pass 
     CHECK(std::find(rook.begin(), rook.end(), "g5") != rook.end());
 }
 
-TEST_CASE("a player moves only pieces of colours they control; neutral pieces stand still",
+TEST_CASE("a player moves only pieces of colours they control, neutral pieces stand still",
     "[control][rules]") {
     Position p;
     for (const auto& t : legal_texts(p)) {
@@ -310,7 +310,7 @@ TEST_CASE("queen rescue: a mated player with a queen swaps king and queen", "[co
 }
 
 TEST_CASE(
-    "the rescue is illegal where the king would be attacked; mate then loses", "[control][rules]") {
+    "the rescue is illegal where the king would be attacked, mate then loses", "[control][rules]") {
     // The Black bishop on d5 covers a8.
     Position p = from_fen("wQ7/8/4bK3/3bB4/8/8/bP5wPwP/bR6wK w - - 0 1 -");
     CHECK(legal_texts(p).empty());

@@ -70,7 +70,8 @@ TEST_CASE("a .games file converts to the very positions datagen writes, text and
         // kept positions, Ms. Chess's quick ones, may not be).
         if (stats.positions >= 50) CHECK(read_bytes(kept).size() < read_bytes(direct).size());
         if (make_probe(variant)->network_inputs() > 0) {
-            const std::string directBin = games_temp("direct.bin"), convertedBin = games_temp("c.bin");
+            const std::string directBin = games_temp("direct.bin"),
+                              convertedBin = games_temp("c.bin");
             REQUIRE(run_datagen(games_run(variant, directBin)).error.empty());
             REQUIRE(games_convert(kept, convertedBin, variant).error.empty());
             CHECK(read_bytes(convertedBin) == read_bytes(directBin));
@@ -116,10 +117,10 @@ TEST_CASE("a game line round-trips, and bad games are skipped with the first one
     const std::string in = games_temp("bad.games"), out = games_temp("bad.txt");
     {
         std::ofstream f(in);
-        f << games::header_line("chess") << games::format(g)
-          << "not a game\n"                                          // line 3
-          << g.startFen << " | 1.0 | e2e4 | e7e6:10 e2e4:3\n"        // illegal in the game
-          << g.startFen << " | 2.0 | | e2e4:1\n" << games::format(g); // a bad result
+        f << games::header_line("chess") << games::format(g) << "not a game\n" // line 3
+          << g.startFen << " | 1.0 | e2e4 | e7e6:10 e2e4:3\n" // illegal in the game
+          << g.startFen << " | 2.0 | | e2e4:1\n"
+          << games::format(g); // a bad result
     }
     auto st = games_convert(in, out, "chess");
     CHECK(st.error.empty());
@@ -135,7 +136,8 @@ TEST_CASE("a game line round-trips, and bad games are skipped with the first one
         std::ofstream f(in);
         f << games::format(g);
     }
-    CHECK(games_convert(in, out, "chess").error.find("is not an HQGAMES file") != std::string::npos);
+    CHECK(
+        games_convert(in, out, "chess").error.find("is not an HQGAMES file") != std::string::npos);
     // datagen will not append one game's games to another's file.
     auto o = games_run("control", games_temp("x.games"));
     {

@@ -263,7 +263,7 @@ TEST_CASE("a pass is legal only without any other move", "[martian][pass]") {
     }
 }
 
-TEST_CASE("a pass lowers a called clock and lifts the ban; two passes in a row end the game",
+TEST_CASE("a pass lowers a called clock and lifts the ban, two passes in a row end the game",
     "[martian][pass][end]") {
     // Passes are played directly here: no reachable position forces one.
     Position p = from_fen("qqd1/qdp1/dpp1/3d/4/1PP1/1PDQ/1DQQ b - - 1 1 2+1 d5d3 5");
@@ -283,7 +283,7 @@ TEST_CASE("a pass lowers a called clock and lifts the ban; two passes in a row e
 
 // ---- The end of the game ---------------------------------------------------------------------
 
-TEST_CASE("the game ends when a zone is empty; the higher score wins", "[martian][end]") {
+TEST_CASE("the game ends when a zone is empty, the higher score wins", "[martian][end]") {
     const std::string board = "qqd1/qdp1/dpp1/4/4/4/4/3Q w - - 0 20 ";
     Position p = after(board + "5+0 - -", {"d1d5"}); // South empties its own zone
     CHECK(p.board_over());
@@ -326,7 +326,7 @@ TEST_CASE("the clock may be called once per game, by either player", "[martian][
     CHECK(is_legal_text(after(Start, {"c3b4"}), "b6a5*"));
 }
 
-TEST_CASE("the clock counts capture-free moves down from 7; a capture sets it back to 7",
+TEST_CASE("the clock counts capture-free moves down from 7, a capture sets it back to 7",
     "[martian][clock]") {
     Position p;
     play(p, {"c3b4*"});

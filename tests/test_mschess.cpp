@@ -282,7 +282,7 @@ TEST_CASE("capture in passing may take a rook on its corner and ends that castli
 }
 
 TEST_CASE(
-    "enhanced pawn never promotes; on the last rank it stays, with no moves", "[mschess][rules]") {
+    "enhanced pawn never promotes, on the last rank it stays, with no moves", "[mschess][rules]") {
     Position p = from_fen("k7/4P3/8/8/8/8/8/K7 w - - 0 1 w");
     CHECK(moves_from(p, "e7") == Texts {"e7e8"});
     play(p, {"e7e8", "a8b7"});
@@ -486,7 +486,7 @@ TEST_CASE("Ms. Chess: the incremental key equals the key recomputed after every 
         3);
 }
 
-TEST_CASE("noisy and quiet moves partition the legal moves; counting matches generation",
+TEST_CASE("noisy and quiet moves partition the legal moves, counting matches generation",
     "[mschess][search]") {
     MsChess::MoveList previous;
     for (const auto& c : test::read_epd("mschess.epd")) {

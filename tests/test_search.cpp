@@ -342,7 +342,7 @@ TEST_CASE("the hash table shrinks to what can be allocated and keeps working", "
     CHECK_FALSE(tt.probe(0x123456789ABCDEF0ULL).hit);
 }
 
-TEST_CASE("a hash table of 2 MB or more starts on a huge-page boundary (Linux), zeroed; a "
+TEST_CASE("a hash table of 2 MB or more starts on a huge-page boundary (Linux), zeroed, a "
           "smaller one works too",
     "[search][tt]") {
     TranspositionTable tt;

@@ -211,7 +211,7 @@ TEST_CASE("Chess960 castling is O-O / O-O-O both ways", "[xboard][unit]") {
     CHECK_FALSE(h.to_engine("O-O-O").has_value());
 }
 
-TEST_CASE("standard castling stays e1g1; O-O is read too", "[xboard][unit]") {
+TEST_CASE("standard castling stays e1g1, O-O is read too", "[xboard][unit]") {
     XBoardGame g = real_game("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     CHECK(g.to_xboard("e1g1") == std::vector<std::string> {"e1g1"});
     CHECK(g.to_engine("O-O") == std::string("e1g1"));
@@ -549,7 +549,7 @@ TEST_CASE("xboard: st and sd limit the search", "[xboard]") {
     }
 }
 
-TEST_CASE("xboard: result stops the engine; new starts a fresh game", "[xboard]") {
+TEST_CASE("xboard: result stops the engine, new starts a fresh game", "[xboard]") {
     Process p = xboard_engine({"new", "sd 4", "usermove e2e4"});
     std::string first = engine_move(p);
     send_all(p, {"usermove d2d4", "result 1-0 {White resigns}"});
@@ -623,7 +623,7 @@ TEST_CASE("xboard: variants: Ms. Chess is engine-defined, unknown ones are refus
     CHECK(sync(p, 5) == std::vector<std::string> {"Illegal move: b1c4"});
 }
 
-TEST_CASE("xboard: Control Chess and Martian Chess are not offered; asked for, they are refused",
+TEST_CASE("xboard: Control Chess and Martian Chess are not offered, asked for, they are refused",
     "[xboard]") {
     Process p = start_engine();
     std::string features;
@@ -667,7 +667,7 @@ TEST_CASE("xboard: undo and remove take moves back", "[xboard]") {
     CHECK(sync(p, 4) == std::vector<std::string> {"Error (command not legal now): undo"});
 }
 
-TEST_CASE("xboard: analyze thinks until exit; . reports its status", "[xboard]") {
+TEST_CASE("xboard: analyze thinks until exit, . reports its status", "[xboard]") {
     Process p = xboard_engine({"new", "post", "analyze"});
     REQUIRE(p.wait_for("6 ", 5s));
     p.send(".");
@@ -1018,7 +1018,7 @@ TEST_CASE("xboard: Multiple Move Chess: XBoard's null after a late en passant no
 }
 
 TEST_CASE(
-    "xboard: no pondering on a reply that mates; no thinking line without moves", "[xboard]") {
+    "xboard: no pondering on a reply that mates, no thinking line without moves", "[xboard]") {
     // Black's only move is Ka7; the expected reply Ra1 mates. Pondering on it would search
     // a finished position, whose thinking line (`0 -100000 0 0 `) has no moves.
     Process p = xboard_engine(

@@ -90,7 +90,7 @@ TEST_CASE("games are saved, listed newest first, read back after reopening, dele
     CHECK(s->list(10).size() == 1);
 }
 
-TEST_CASE("a database of version 0 is migrated; a newer version is refused", "[store]") {
+TEST_CASE("a database of version 0 is migrated, a newer version is refused", "[store]") {
     Folder f;
     const std::string old = f.file("old.db");
     run_sql(old, "CREATE TABLE notes (x TEXT); INSERT INTO notes VALUES ('kept')");
