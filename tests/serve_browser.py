@@ -18,6 +18,8 @@ the DevTools protocol, tests/cdp.py), played with the mouse as a person plays it
   focusable with labels and every input labelled; a move typed on the keyboard; a premove;
   the resign confirmation; the players' selectors kept while an analysis runs; the dark
   theme (emulated prefers-color-scheme) and a phone's 390 px with no sideways scroll;
+- the level picker: level 3 the first time, a level picked and played against (Harlequin's
+  move seen), the game's level after a reload and the remembered one on a new page;
 - with a server that keeps variations and games (state "tree", GET /api/stored): a move
   made while looking back starts a variation drawn in the move list, an analysis line
   played onto the board, the game resumed from its address after a reload;
@@ -570,6 +572,67 @@ def test_themes_and_phone(b, port, shots):
         b.page("Emulation.setDeviceMetricsOverride", width=1100, height=1000, deviceScaleFactor=1, mobile=False)
 
 
+def level_shown(b):
+    return js(b, "(document.querySelector('input[name=level]:checked') || {}).value || null")
+
+
+def test_levels(b, port):
+    """The level picker: level 3 the first time, eight levels with their ratings; level 2
+    picked, a new game with Harlequin as White, its move seen; another level picked and not
+    applied; a reload shows the game's level, a new page the remembered one."""
+    js(b, "localStorage.removeItem('harlequin.level')")
+    js(b, "window.hqOldPage = true")
+    # No ?movetime= or ?depth=: the page plays at the picker's level.
+    b.goto(f"http://127.0.0.1:{port}/?t={time.time()}#chess")
+    b.wait_for("!window.hqOldPage && document.body && document.body.dataset.session && "
+               "document.querySelectorAll('input[name=level]').length === 9", what="the level picker")
+    first = level_shown(b)
+    check(first == "3", f"the first visit starts at level 3 ({first})")
+    sid = page_state(b)["session"]
+    level = api(port, f"/api/sessions/{sid}")["strength"]["level"]
+    check(level == 3, f"the first game is played at level 3 ({level})")
+    ratings = js(b, "[...document.querySelectorAll('#levels .level:not([data-level=full]) .level-bottom')]"
+                    ".map((e) => e.textContent)")
+    check(len(ratings) == 8 and all(r.isdigit() for r in ratings), f"eight levels with a rating each ({ratings})")
+    hidden = js(b, "document.getElementById('strength-box').hidden")
+    check(hidden, "the time per move is hidden at a level")
+    b.click('#levels label[data-level="full"]')
+    shown = not js(b, "document.getElementById('strength-box').hidden")
+    check(shown, "full strength shows the time per move or depth")
+    b.click('#levels label[data-level="2"]')
+    check(level_shown(b) == "2", f"level 2 picked ({level_shown(b)})")
+    check(js(b, "localStorage.getItem('harlequin.level')") == "2", "the choice is remembered")
+    js(b, """(() => { for (const [id, v] of [['white', 'harlequin'], ['black', 'human']]) {
+        const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event('change')); } })()""")
+    b.click("#new")
+    b.wait_for(f"document.body.dataset.session !== {json.dumps(sid)}", what="the new game")
+    sid = page_state(b)["session"]
+    b.wait_for("document.querySelectorAll('#moves .mv').length >= 1", what="Harlequin's first move")
+    st = api(port, f"/api/sessions/{sid}")
+    check(st["strength"]["level"] == 2 and st["players"]["white"] == "harlequin",
+          f"the game is against Harlequin at level 2 ({st['strength']}, {st['players']})")
+    first_move = st["moves"][0]["san"] if st["moves"] else None
+    # Another level picked but not applied: remembered for the next game, not this one's.
+    b.click('#levels label[data-level="6"]')
+    js(b, "window.hqOldPage = true")
+    b.page("Page.reload", ignoreCache=True)
+    b.wait_for(f"!window.hqOldPage && document.body && document.body.dataset.session === {json.dumps(sid)} && "
+               "document.querySelectorAll('input[name=level]:checked').length === 1", what="the game after a reload")
+    b.wait_for("document.querySelector('input[name=level]:checked').value === '2'", timeout=5,
+               what="the game's level 2 shown after the reload")
+    js(b, "window.hqOldPage = true")
+    b.goto(f"http://127.0.0.1:{port}/?t={time.time()}#chess")
+    b.wait_for(f"!window.hqOldPage && document.body && document.body.dataset.session && "
+               f"document.body.dataset.session !== {json.dumps(sid)}", what="a new page")
+    fresh = level_shown(b)
+    check(fresh == "6", f"a new page starts at the remembered level ({fresh})")
+    level = api(port, f"/api/sessions/{page_state(b)['session']}")["strength"]["level"]
+    check(level == 6, f"its game is played at level 6 ({level})")
+    print(f"  levels: first visit at 3, ratings {ratings}; level 2 against Harlequin as White "
+          f"({first_move}); after a reload the game's level 2, a new page the remembered 6", flush=True)
+    js(b, "localStorage.removeItem('harlequin.level')")
+
+
 def test_variations(b, port, shots):
     """Needs a server that keeps a move tree: a move made while looking back is a variation."""
     open_game(b, port, "chess")
@@ -743,7 +806,7 @@ def main():
     ap.add_argument("--harlequin", required=True)
     ap.add_argument("--screenshots", help="folder for the screenshots (docs/serve)")
     ap.add_argument("--only", help="comma-separated steps to run (martian, control, passing, games, "
-                    "analysis, pieces, access, comforts, orientation, settings, themes, variations, stored, "
+                    "analysis, pieces, access, comforts, orientation, settings, themes, levels, variations, stored, "
                     "chess960, othersite, token)")
     ap.add_argument("--except", dest="skip", help="comma-separated steps to leave out (ctest runs "
                     "the whole games and the rest side by side)")
@@ -769,6 +832,7 @@ def main():
         ("orientation", "orientation and check", lambda: test_orientation_and_check(b, port, shots)),
         ("settings", "selectors during analysis", lambda: test_settings_kept(b, port)),
         ("themes", "dark theme and phone width", lambda: test_themes_and_phone(b, port, shots)),
+        ("levels", "the level picker", lambda: test_levels(b, port)),
         ("variations", "variations", lambda: test_variations(b, port, shots)),
         ("stored", "stored games", lambda: test_stored(b, port)),
         ("chess960", "numbered Chess960 start", lambda: test_chess960_start(b, port, shots)),

@@ -6,6 +6,10 @@ Starts the real server on a free port and
 - plays a whole game of every registered game: the test moves for White (a legal move
   from the state's list, captures first), Harlequin answers, the server-sent events bring
   each new state, until the referee ends the game;
+- plays a whole game of every registered game against Harlequin at level 2 (the page's
+  level picker): the level is in the state, each reply ends at the level's node budget;
+  levels 1-8 search at rising Skill Levels, a bad level (0, 9, "x", ...) is refused with
+  nothing changed, and a game's level is kept in the stored game;
 - times Harlequin's moves against the time set (engine against itself, 100 moves);
 - plays 20 games at once and counts errors;
 - sends every kind of bad request and checks each gets a 4xx answer with a message,
@@ -195,6 +199,82 @@ def test_games(server, games):
         # The PGN out of the game reads back into the same game.
         print(f"  {g}: {s['outcome']['result']} {s['outcome']['reason']} after {s['ply']} "
               f"single moves ({time.monotonic() - t:.1f} s)", flush=True)
+
+
+BAD_LEVELS = [0, 9, "x", -1, 2.5, True, "3", [], {"level": 3}]
+
+
+def test_levels(server, games):
+    """Harlequin's levels (the page's picker; engine/skill.h's Skill::Ladder): a game at a
+    level plays to its end in every game with the level in its state, each of Harlequin's
+    moves ends at the level's node budget (long before the time per move set beside it),
+    and a bad level is refused with nothing changed."""
+    # Level k searches at `Skill Level` Ladder[k - 1]: rising with k, all below full (20).
+    skills = []
+    for k in range(1, 9):
+        status, s = server.post("/api/sessions", {"game": "chess", "settings": {
+            "white": "human", "black": "human", "level": k}})
+        check(status == 201 and s["strength"]["level"] == k, f"a game at level {k} ({status})")
+        skills.append(s["strength"]["skillLevel"] if status == 201 else None)
+        if status == 201:
+            server.post(f"/api/sessions/{s['id']}/close")
+    check(all(isinstance(x, int) for x in skills) and skills == sorted(set(skills))
+          and skills[-1] < 20, f"levels 1-8 search at rising Skill Levels below 20 ({skills})")
+    status, s = server.post("/api/sessions", {"game": "chess", "settings": {"black": "human"}})
+    check(status == 201 and s["strength"]["level"] is None and s["strength"]["skillLevel"] == 20,
+          f"without a level: full strength, as before ({s.get('strength')})")
+    server.post(f"/api/sessions/{s['id']}/close")
+
+    rng = random.Random(45)
+    slowest = 0
+    for g in games:
+        t = time.monotonic()
+        s = play_game(server, g, rng, {"white": "human", "black": "harlequin", "level": 2,
+                                       "movetime": 5000})
+        if not check(s is not None, f"{g} at level 2: the game did not finish"):
+            continue
+        check(s["outcome"]["over"], f"{g} at level 2: not over after {s['ply']} plies")
+        check(s["strength"]["level"] == 2, f"{g}: the level in the state ({s['strength']})")
+        replies = [m["ms"] for m in s["moves"] if m["side"] == "black"]
+        slowest = max([slowest, *replies])
+        check(replies and max(replies) < 2500,
+              f"{g} at level 2: every reply well inside the 5 s per move set (slowest {max(replies or [0])} ms)")
+        print(f"  {g} at level 2: {s['outcome']['result']} {s['outcome']['reason']} after "
+              f"{s['ply']} single moves ({time.monotonic() - t:.1f} s, slowest reply "
+              f"{max(replies or [0])} ms)", flush=True)
+
+    # Bad levels: 400 with a message naming the level; the game, the open games and the
+    # stored list as they were.
+    status, s = server.post("/api/sessions", {"game": "chess", "settings": {
+        "white": "human", "black": "harlequin", "level": 5}})
+    sid = s["id"]
+    ev = Events(server, sid)
+    _, stored0 = server.get("/api/stored")
+    _, info0 = server.get("/api/games")
+    answers = []
+    for bad in BAD_LEVELS:
+        status, r = server.post(f"/api/sessions/{sid}/settings", {"white": "harlequin", "level": bad})
+        msg = r.get("error", "") if isinstance(r, dict) else ""
+        check(status == 400 and "level" in msg, f"level {bad!r} in settings: {status} {msg!r}")
+        answers.append(f"{json.dumps(bad)}: {status}")
+        _, st = server.get(f"/api/sessions/{sid}")
+        check(st["strength"]["level"] == 5 and st["players"]["white"] == "human",
+              f"a refused level {bad!r} changed the game ({st['strength']}, {st['players']})")
+        status, r = server.post("/api/sessions", {"game": "chess", "settings": {"level": bad}})
+        check(status == 400 and "level" in r.get("error", ""),
+              f"level {bad!r} for a new game: {status} {r}")
+    _, stored1 = server.get("/api/stored")
+    _, info1 = server.get("/api/games")
+    check(len(stored1["games"]) == len(stored0["games"]),
+          f"refused new games are not stored ({len(stored0['games'])} -> {len(stored1['games'])})")
+    check(info1["open"] == info0["open"], f"refused new games are not open ({info0['open']} -> {info1['open']})")
+    status, st = server.post(f"/api/sessions/{sid}/settings", {"level": None})
+    check(status == 200 and st["strength"]["level"] is None and st["strength"]["skillLevel"] == 20,
+          f"level null: back to full strength ({status} {st.get('strength')})")
+    ev.close()
+    server.post(f"/api/sessions/{sid}/close")
+    print(f"  levels 1-8 search at Skill Level {skills}; slowest reply at level 2 {slowest} ms "
+          f"(5000 ms set); refused: {', '.join(answers)}", flush=True)
 
 
 def test_pgn_round_trip(server):
@@ -572,6 +652,8 @@ def test_storage(binary, folder):
     check(line == f"games are stored in {db}", f"start-up says where games are stored ({line!r})")
     status, s = a.post("/api/sessions", {"game": "chess", "settings": {"black": "human"}})
     sid = s["id"]
+    status, lv = a.post("/api/sessions", {"game": "chess", "settings": {"black": "human", "level": 4}})
+    lid = lv["id"]
     a.post(f"/api/sessions/{sid}/move", {"move": "e2e4", "ply": 0})
     status, s = a.post(f"/api/sessions/{sid}/move", {"move": "e7e5", "ply": 1})
     check(status == 200 and s["storage"]["enabled"], f"two moves played, stored ({status})")
@@ -589,6 +671,9 @@ def test_storage(binary, folder):
         moves = [m["text"] for m in s["moves"]] if status == 200 else []
         check(status == 200 and s["id"] == sid and moves == ["e2e4", "e7e5"],
               f"after SIGKILL and a restart the game has both moves ({status} {moves})")
+        status, lv = b.get(f"/api/sessions/{lid}")
+        check(status == 200 and lv["strength"]["level"] == 4,
+              f"a game's level is kept after SIGKILL and a restart ({status} {lv.get('strength')})")
         status, e = b.get(f"/api/sessions/{eid}")
         check(status == 200 and e["ply"] == 1 and e["search"]["activity"] == "thinking",
               f"reopened on Harlequin's turn, it thinks again ({status} {e.get('search')})")
@@ -613,7 +698,7 @@ def test_storage(binary, folder):
         status, other = b.post("/api/sessions", {"game": "chess", "settings": {"black": "human"}})
         status, lst = b.get("/api/stored")
         check(lst["games"][0]["id"] == other["id"], "the newest game is listed first")
-        check(len(lst["games"]) == 3, f"three games stored ({len(lst['games'])})")
+        check(len(lst["games"]) == 4, f"four games stored ({len(lst['games'])})")
         status, r = b.request("DELETE", f"/api/sessions/{sid}")
         check(status == 200 and r == {"deleted": sid}, f"DELETE answers ({status} {r})")
         status, _ = b.get(f"/api/sessions/{sid}")
@@ -866,6 +951,8 @@ def main():
         check(status == 200 and "<svg id=\"board\"" in page, "the page is served")
         print("whole games through the HTTP interface:", flush=True)
         test_games(server, games)
+        print("levels:", flush=True)
+        test_levels(server, games)
         print("PGN:", flush=True)
         test_pgn_round_trip(server)
         test_match_pgn(server, args.harlequin)

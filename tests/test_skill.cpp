@@ -28,6 +28,15 @@ TEST_CASE("each level searches more and chooses more carefully than the one belo
     CHECK(Skill::level_for_elo(Skill::MaxElo) < Skill::Full);
 }
 
+TEST_CASE("the ladder's eight levels rise, from a beginner's, all below full strength", "[skill]") {
+    // The levels a player picks from (the browser board's 1 to 8).
+    STATIC_REQUIRE(Skill::Ladder.size() == 8);
+    CHECK(Skill::Ladder.front() == 0);
+    for (std::size_t i = 1; i < Skill::Ladder.size(); ++i)
+        CHECK(Skill::Ladder[i] > Skill::Ladder[i - 1]);
+    CHECK(Skill {double(Skill::Ladder.back())}.limited());
+}
+
 TEST_CASE(
     "the draw prefers the better moves, never one far worse, and repeats for a seed", "[skill]") {
     const std::vector<int> values = {120, 100, 40, -500, 90};

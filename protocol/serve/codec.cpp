@@ -65,6 +65,18 @@ Json move_json(const PlayedMove& m) {
         {"ms", m.ms}};
 }
 
+// A level as the page reads it: 1..MaxLevel, or null for full strength.
+Json level_json(int level) { return level ? Json(level) : Json(nullptr); }
+
+// The page's "level": a whole number from 1 to MaxLevel, or null (full strength).
+std::optional<int> parse_level(const Json& v) {
+    if (v.is_null()) return 0;
+    if (!v.is_number_integer()) return std::nullopt;
+    const std::int64_t level = v.get<std::int64_t>();
+    if (level < 1 || level > MaxLevel) return std::nullopt;
+    return int(level);
+}
+
 Json legal_json(const Referee& r) {
     Json legal = Json::array();
     for (const auto& text : r.legal_moves()) {
@@ -131,7 +143,8 @@ Json state_json(const Session& s, std::optional<int> ply) {
     const Settings& set = s.current_settings();
     j["players"]
         = {{"white", player_name(set.players[WHITE])}, {"black", player_name(set.players[BLACK])}};
-    j["strength"] = {{"movetime", set.moveTimeMs}, {"depth", set.depth}, {"multipv", set.multiPv}};
+    j["strength"] = {{"movetime", set.moveTimeMs}, {"depth", set.depth}, {"multipv", set.multiPv},
+        {"level", level_json(set.level)}, {"skillLevel", skill_level(set.level)}};
     const Outcome o = s.outcome();
     j["clock"] = {{"on", set.baseMs > 0}, {"base", set.baseMs}, {"inc", set.incMs},
         {"white", s.clock_left(WHITE)}, {"black", s.clock_left(BLACK)},
@@ -168,6 +181,13 @@ std::variant<Settings, Refusal> parse_settings(
             if (*p == Player::EXTERNAL && !externalEngine)
                 return Refusal {400, "no engine was given at server start (--engine)"};
             n.players[key == "white" ? WHITE : BLACK] = *p;
+        } else if (key == "level") {
+            auto level = parse_level(value);
+            if (!level)
+                return Refusal {400,
+                    fmt::format("level must be a whole number from 1 to {} (null: full strength)",
+                        MaxLevel)};
+            n.level = *level;
         } else if (key == "movetime" || key == "depth" || key == "multipv" || key == "base"
             || key == "inc") {
             if (!value.is_number_integer()) return Refusal {400, key + " must be a whole number"};
@@ -215,8 +235,8 @@ Json stored_json(const StoredSession& s) {
         {"mainline", s.mainline}, {"lineEnd", s.lineEnd},
         {"settings",
             {{"white", player_name(st.players[WHITE])}, {"black", player_name(st.players[BLACK])},
-                {"movetime", st.moveTimeMs}, {"depth", st.depth}, {"multipv", st.multiPv},
-                {"base", st.baseMs}, {"inc", st.incMs}}},
+                {"level", level_json(st.level)}, {"movetime", st.moveTimeMs}, {"depth", st.depth},
+                {"multipv", st.multiPv}, {"base", st.baseMs}, {"inc", st.incMs}}},
         {"clock", {s.clockMs[WHITE], s.clockMs[BLACK]}},
         {"end", {{"result", result_text(s.manualEnd.result)}, {"reason", s.manualEnd.reason}}}};
 }
@@ -249,6 +269,10 @@ std::variant<StoredSession, std::string> parse_stored(const Json& j) {
             if (!p) return std::string("bad player");
             s.settings.players[c] = *p;
         }
+        // A game stored before levels existed has none: full strength.
+        auto level = parse_level(st.value("level", Json(nullptr)));
+        if (!level) return std::string("bad level");
+        s.settings.level = *level;
         s.settings.moveTimeMs = st.at("movetime").get<int>();
         s.settings.depth = st.at("depth").get<int>();
         s.settings.multiPv = st.at("multipv").get<int>();

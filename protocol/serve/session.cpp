@@ -433,7 +433,8 @@ SearchLimits Session::limits_for(Color side) const {
             l.time[c] = clock_left(c);
             l.inc[c] = incMs;
         }
-    } else if (depth > 0) l.depth = depth;
+    } else if (set.level) l.moveTime = LevelMoveTimeMs; // the level's node budget ends it first
+    else if (depth > 0) l.depth = depth;
     else l.moveTime = moveTimeMs;
     (void)side;
     return l;
@@ -471,6 +472,9 @@ bool Session::start_search(bool analysis) {
     engine->wait();
     Engine::Options o = engine->options();
     o.multiPv = analysis ? multiPv : 1;
+    // A level plays the game's moves; an analysis is at full strength.
+    o.skillLevel = skill_level(analysis ? 0 : set.level);
+    o.analyseMode = analysis;
     engine->set_options(o);
     if (auto err = engine->set_position(startFen, texts)) {
         message = "engine: " + *err;
@@ -738,7 +742,7 @@ std::optional<Refusal> Session::apply_settings(const Settings& n) {
     const bool clockGiven = n.clockGiven;
     bool playersChanged
         = newPlayers[WHITE] != players[WHITE] || newPlayers[BLACK] != players[BLACK];
-    if (playersChanged || newTime != moveTimeMs || newDepth != depth) {
+    if (playersChanged || newTime != moveTimeMs || newDepth != depth || n.level != set.level) {
         // The running move search belongs to the old settings.
         if (activity == Activity::THINKING || activity == Activity::WAITING) stop_search();
         if (external && (newTime != moveTimeMs || newDepth != depth)) {
@@ -749,6 +753,7 @@ std::optional<Refusal> Session::apply_settings(const Settings& n) {
     }
     players[WHITE] = newPlayers[WHITE];
     players[BLACK] = newPlayers[BLACK];
+    set.level = n.level;
     moveTimeMs = newTime;
     depth = newDepth;
     multiPv = newMultiPv;
@@ -893,6 +898,8 @@ std::string Session::pgn() const {
     g.set_tag("Date", date.size() == 10 ? date : "????.??.??");
     g.set_tag("Round", "-");
     auto name = [&](Color c) {
+        if (players[c] == Player::HARLEQUIN && set.level)
+            return fmt::format("Harlequin (level {})", set.level);
         return players[c] == Player::HUMAN    ? std::string("Human")
             : players[c] == Player::HARLEQUIN ? std::string("Harlequin")
                                               : server.limits().externalEngine;

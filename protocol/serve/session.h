@@ -12,6 +12,7 @@
 
 #include "engine/engine.h"
 #include "engine/referee.h"
+#include "engine/skill.h"
 #include "protocol/client/engine_driver.h"
 #include "refusal.h"
 
@@ -51,11 +52,24 @@ struct TreeNode {
     PlayedMove move;
 };
 
+// The levels a player picks Harlequin's strength from (the page's levels 1 to 8): level k
+// is `Skill Level` Skill::Ladder[k - 1] (engine/skill.h).
+constexpr int MaxLevel = int(Skill::Ladder.size());
+// The `Skill Level` of level 1..MaxLevel; of 0, full strength.
+constexpr int skill_level(int level) {
+    return level ? Skill::Ladder[std::size_t(level - 1)] : int(Skill::Full);
+}
+// With a level, a move's search ends at the level's node budget (level 8: a few hundredths
+// of a second); this time limit only makes sure it ends.
+constexpr int LevelMoveTimeMs = 5000;
+
 // What the players and the engines are set to; codec.h reads it from the page's JSON.
 struct Settings {
     Player players[COLOR_NB] = {Player::HUMAN, Player::HARLEQUIN};
-    int moveTimeMs = 1000; // strength: time per move, or
-    int depth = 0;         // depth (when > 0, no time limit)
+    // Harlequin's strength on its moves: a level 1..MaxLevel, or 0: full strength with
+    int level = 0;
+    int moveTimeMs = 1000; // a time per move, or
+    int depth = 0;         // a depth (when > 0, no time limit)
     int multiPv = 1;
     // Clocks: off when baseMs is 0.
     std::int64_t baseMs = 0, incMs = 0;

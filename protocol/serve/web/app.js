@@ -6,8 +6,9 @@
 //
 // Modules: api.js (the HTTP interface), board.js (the SVG board, updated in place),
 // game-*.js (each game's drawing, games.js picks one), panel-*.js (moves, analysis,
-// players, stored games, status and clocks), tree.js / evaluation.js / moveinput.js /
-// orientation.js / position.js / pieces.js (pure, unit-tested in tests/js/), sound.js.
+// players and levels, stored games, status and clocks), tree.js / evaluation.js /
+// moveinput.js / orientation.js / position.js / pieces.js / level-choice.js (pure,
+// unit-tested in tests/js/), levels.js (each game's level ratings), sound.js.
 
 import * as api from './api.js';
 import {$, download, h} from './dom.js';
@@ -19,6 +20,7 @@ import {checkSquare, clickPaths, premoveMatch, startsWith} from './position.js';
 import {MovesPanel} from './panel-moves.js';
 import {renderAnalysis, renderEvalBar} from './panel-analysis.js';
 import {applied, readSettings, setupSettings, showSettings} from './panel-settings.js';
+import {initialChoice, pageStorage} from './level-choice.js';
 import {GamesPanel} from './panel-games.js';
 import {armResign, disarmResign, renderBanner, renderClocks, renderPanel} from './panel-status.js';
 import {lineThrough, plyOf, treeOf} from './tree.js';
@@ -544,19 +546,20 @@ async function start() {
     const info = await api.games();
     ui.games = info.games;
     for (const g of ui.games) $('game').append(new Option(g.name, g.name));
-    setupSettings(info.externalEngine);
+    const params = new URLSearchParams(location.search);
+    const wanted = location.hash.slice(1);
+    const game = ui.games.some((g) => g.name === wanted) ? wanted : ui.games[0].name;
+    setupSettings(info.externalEngine, game, initialChoice(params, pageStorage()));
     board = new Board($('board'), {onSquare: clickSquare});
     moves = new MovesPanel($('moves'), showNode);
     stored = new GamesPanel({onOpen: openGame, onError: showMessage,
         onDeleted: (id) => (ui.st && ui.st.id === id ? newGame(ui.st.game) : stored.refresh(ui.st && ui.st.id))});
-    const params = new URLSearchParams(location.search);
+    // An address may set a time per move or a depth (full strength), as the tests do.
     if (params.get('movetime')) $('strength').value = params.get('movetime');
     if (params.get('depth')) {
         $('strength-kind').value = 'depth';
         $('strength').value = params.get('depth');
     }
-    const wanted = location.hash.slice(1);
-    const game = ui.games.some((g) => g.name === wanted) ? wanted : ui.games[0].name;
     $('game').value = game;
     $('start960-box').hidden = game !== 'chess960';
     showSoundButton();
