@@ -131,7 +131,7 @@ ConvertStats convert(std::istream& in, const std::string& inName, const std::str
         st.error = theirs ? fmt::format("{} holds {} games, not {}", inName, *theirs, variant)
                           : fmt::format("{} is not an HQGAMES file (its first line is not "
                                         "'{} {} VARIANT')",
-                                inName, Magic, Version);
+                              inName, Magic, Version);
         return st;
     }
     const bool binary = out.ends_with(".bin");
@@ -158,7 +158,8 @@ ConvertStats convert(std::istream& in, const std::string& inName, const std::str
         else {
             const Record& game = std::get<Record>(parsed);
             ReplayCounts counts;
-            bad = replay(game, *probe, filters,
+            bad = replay(
+                game, *probe, filters,
                 [&](const GameProbe& p, int score) {
                     if (binary) training::append_record(gameBytes, p, score, game.whiteResult);
                     else

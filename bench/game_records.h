@@ -60,8 +60,8 @@ struct Filters {
 };
 enum class Drop { KEPT, IN_CHECK, NOISY, DECIDED };
 // The verdict on the probe's position, searched to `best` with White's score `whiteScore`.
-[[nodiscard]] Drop filter(const GameProbe& probe, std::string_view best, int whiteScore,
-    const Filters& filters);
+[[nodiscard]] Drop filter(
+    const GameProbe& probe, std::string_view best, int whiteScore, const Filters& filters);
 
 struct ReplayCounts {
     std::int64_t kept = 0, inCheck = 0, noisy = 0, decided = 0;

@@ -24,10 +24,6 @@ namespace hq {
 struct Skill {
     static constexpr double Full = 20.0;
     static constexpr int MinElo = 1350, MaxElo = 2850; // UCI_Elo's range, as Stockfish's
-    // The eight levels a player picks from (the browser board's levels 1 to 8): the `Skill
-    // Level` of each, weakest first. Their ratings in each game are measured level against
-    // level (docs/levels.md).
-    static constexpr std::array<int, 8> Ladder = {0, 2, 4, 6, 8, 10, 12, 15};
 
     double level = Full;
     std::uint64_t seed = 0;

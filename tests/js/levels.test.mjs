@@ -77,6 +77,6 @@ test('the server gets the level or null; a state shows its level', () => {
 });
 
 test('the sentence under the picker names the level and its rating', () => {
-    assert.match(describeChoice(3, ratingsFor('chess')), /Level 3 of 8.*1250/);
+    assert.match(describeChoice(3, ratingsFor('chess')), /Level 3 of 8.*1383/);
     assert.match(describeChoice('full', ratingsFor('chess')), /Full strength/);
 });

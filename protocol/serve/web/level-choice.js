@@ -4,7 +4,7 @@
 // browser remembers the last choice (localStorage), one for every game: a player's level is
 // about the player, and it stays put when the game is switched.
 //
-// The first time, the choice is level 3 (about 1250 in chess). Someone who opens an engine's
+// The first time, the choice is level 3 (about 1380 in chess). Someone who opens an engine's
 // board to play usually knows the rules and has played a few games; level 3 gives such a
 // player a game that can be won with care, not a walkover, and leaves levels 1 and 2 for
 // someone who has just learnt the moves. Full strength, the board's only choice before,
