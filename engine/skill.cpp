@@ -76,26 +76,28 @@ int Skill::choose(std::span<const int> values, std::uint64_t key) const {
     return 0;
 }
 
-double Skill::elo_for_level(double level) {
-    if (level <= EloLevels.front().second) return EloLevels.front().first;
+namespace {
+
+// The table read as a piecewise-linear function, from column `from` to column `to` (0 the
+// rating, 1 the level), clamped to its ends.
+double along_table(double x, int from, int to) {
+    auto at = [](const std::pair<int, double>& p, int column) {
+        return column == 0 ? double(p.first) : p.second;
+    };
+    if (x <= at(EloLevels.front(), from)) return at(EloLevels.front(), to);
     for (std::size_t i = 1; i < EloLevels.size(); ++i) {
-        const auto [e1, l1] = EloLevels[i];
-        if (level > l1) continue;
-        const auto [e0, l0] = EloLevels[i - 1];
-        return e0 + (e1 - e0) * (level - l0) / (l1 - l0);
+        const double x1 = at(EloLevels[i], from);
+        if (x > x1) continue;
+        const double x0 = at(EloLevels[i - 1], from), y0 = at(EloLevels[i - 1], to);
+        return y0 + (at(EloLevels[i], to) - y0) * (x - x0) / (x1 - x0);
     }
-    return EloLevels.back().first;
+    return at(EloLevels.back(), to);
 }
 
-double Skill::level_for_elo(int elo) {
-    elo = std::clamp(elo, MinElo, MaxElo);
-    for (std::size_t i = 1; i < EloLevels.size(); ++i) {
-        const auto [e1, l1] = EloLevels[i];
-        if (elo > e1) continue;
-        const auto [e0, l0] = EloLevels[i - 1];
-        return l0 + (l1 - l0) * double(elo - e0) / double(e1 - e0);
-    }
-    return EloLevels.back().second;
-}
+} // namespace
+
+double Skill::elo_for_level(double level) { return along_table(level, 1, 0); }
+
+double Skill::level_for_elo(int elo) { return along_table(double(elo), 0, 1); }
 
 } // namespace hq

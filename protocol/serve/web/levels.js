@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The rating of each of Harlequin's eight levels in each game: the numbers shown under the
-// level picker's buttons. The values are measured by ~/.local/share/harlequin/levels/ladder.sh
+// level picker's buttons. The values are measured by bench/levels/ladder.sh
 // (the levels played against each other in every game) and docs/levels.md explains them.
 // Level k plays at the engine's `Skill Level` Skill::Ladder[k - 1] (engine/skill.h); the
 // server maps it.
