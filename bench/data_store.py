@@ -96,18 +96,22 @@ def cmd_status(store, _args):
         print(f"{store}: no manifest yet (nothing generated on this machine)")
         return 0
     missing = []
-    print(f"{'file':44} {'game':10} {'state':9} {'games':>8} {'plies':>10} {'MB':>8}")
+    print(f"{'file':44} {'game':10} {'state':11} {'games':>8} {'plies':>10} {'MB':>8}")
     for name, e in sorted(files.items()):
         if e.get("event") == "moved":  # compressed: listed under its new name
             continue
         path = store / name
-        state = "running" if running(e) else e.get("event", "?")
+        state = e.get("event", "?")
+        if running(e):
+            state = "running"
+        elif state == "started":  # its process is gone: the machine or session stopped it
+            state = "stopped"
         if not path.exists():
             state = "MISSING"
             missing.append(e)
         games, plies = games_in(path) if path.exists() else (0, 0)
         mb = path.stat().st_size / 1e6 if path.exists() else 0
-        print(f"{name:44} {e.get('variant', '?'):10} {state:9} {games:8} {plies:10} {mb:8.1f}")
+        print(f"{name:44} {e.get('variant', '?'):10} {state:11} {games:8} {plies:10} {mb:8.1f}")
     for e in missing:
         print(f"\nmissing {e['file']}: made at {e.get('commit', '?')} by\n  {e.get('command', '?')}")
     return 0
