@@ -10,10 +10,12 @@ network, the exact command, the labeller) and when it finished (games, positions
     data_store.py status                 what the manifest lists, what survived, what is
                                          missing (with the command that remakes it)
     data_store.py start -variant V -games N -nodes N [-seed S] [-threads T] [-engine PATH]
+                        [-openings EPD] [-randomplies N]
                                          background datagen at nice 19 into the store
     data_store.py pause | resume         stop and continue every running datagen (SIGSTOP,
                                          SIGCONT): the cores to a timed match, then back
     data_store.py compress               xz the finished .games files (3.7 bytes a ply)
+    data_store.py discard FILE REASON    delete a file made wrongly, the reason kept
 
 docs/tuning.md says how the files become training data (`datagen -convert`).
 """
@@ -98,7 +100,7 @@ def cmd_status(store, _args):
     missing = []
     print(f"{'file':44} {'game':10} {'state':11} {'games':>8} {'plies':>10} {'MB':>8}")
     for name, e in sorted(files.items()):
-        if e.get("event") == "moved":  # compressed: listed under its new name
+        if e.get("event") in ("moved", "discarded"):  # listed under its new name, or gone
             continue
         path = store / name
         state = e.get("event", "?")
@@ -129,6 +131,19 @@ def engine_commit(engine):
         return "unknown"
 
 
+def yield_to_everything_else():
+    """Makes this session's scheduling group nice 19 too. With the kernel's autogroups
+    (/proc/sys/kernel/sched_autogroup_enabled, on in Debian) a process's nice value counts
+    only against its own session: a nice-19 datagen in a session of its own took as much
+    CPU as a build beside it (measured 2026-12-07: 33% a core each for four datagens while
+    the compiler got 11%). The session's autogroup nice fixes that."""
+    try:
+        with open("/proc/self/autogroup", "w", encoding="ascii") as f:
+            f.write("19")
+    except OSError:
+        pass  # no autogroups here: nice alone is enough
+
+
 def cmd_start(store, args):
     engine = Path(args.engine).resolve()
     if not engine.exists():
@@ -152,6 +167,8 @@ def cmd_start(store, args):
     command = [str(engine), "datagen", "-variant", args.variant, "-games", str(args.games),
                "-nodes", str(args.nodes), "-seed", str(args.seed), "-threads", str(args.threads),
                "-randomplies", str(args.randomplies), "-out", str(store / name)]
+    if args.openings:
+        command += ["-openings", str(Path(args.openings).resolve())]
     append_event(store, {
         "file": name, "event": "started", "variant": args.variant, "pid": os.getpid(),
         "commit": engine_commit(engine), "network": "built-in (variants/GAME/nnue/default.nnue)",
@@ -159,6 +176,7 @@ def cmd_start(store, args):
         "command": " ".join(command),
     })
     sys.stdout.flush()
+    yield_to_everything_else()
     code = subprocess.run(["nice", "-n", "19"] + command).returncode
     finish(store, name, code)
     return code
@@ -181,6 +199,24 @@ def cmd_signal(store, args):
             print(f"{args.command}d {name} (pid {e['pid']})")
     if not n:
         print("no datagen running")
+    return 0
+
+
+def cmd_discard(store, args):
+    """Deletes a file the store should not keep, and says why in the manifest."""
+    files = read_manifest(store)
+    if args.file not in files:
+        print(f"error: the manifest lists no {args.file}", file=sys.stderr)
+        return 1
+    if running(files[args.file]):
+        print(f"error: {args.file} is still being written; stop it first", file=sys.stderr)
+        return 1
+    path = store / args.file
+    games, plies = games_in(path)
+    path.unlink(missing_ok=True)
+    append_event(store, {"file": args.file, "event": "discarded", "reason": args.reason,
+                         "games": games, "plies": plies})
+    print(f"discarded {args.file} ({games} games): {args.reason}")
     return 0
 
 
@@ -217,16 +253,20 @@ def main():
     start.add_argument("-seed", type=int, default=1)
     start.add_argument("-threads", type=int, default=1)
     start.add_argument("-randomplies", type=int, default=8)
+    start.add_argument("-openings", help="start positions (EPD), e.g. bench/openings/GAME.epd")
     start.add_argument("-engine", default=str(ROOT / "build/harlequin"))
     start.add_argument("-wait", action="store_true", help="wait for it and record the end")
     sub.add_parser("pause", help="SIGSTOP every running datagen")
     sub.add_parser("resume", help="SIGCONT every running datagen")
     sub.add_parser("compress", help="xz the finished .games files")
+    discard = sub.add_parser("discard", help="delete a file, with the reason in the manifest")
+    discard.add_argument("file", help="its name in the store, as status lists it")
+    discard.add_argument("reason")
     args = parser.parse_args()
     store = store_dir()
     store.mkdir(parents=True, exist_ok=True)
     handlers = {"status": cmd_status, "start": cmd_start, "pause": cmd_signal,
-                "resume": cmd_signal, "compress": cmd_compress}
+                "resume": cmd_signal, "compress": cmd_compress, "discard": cmd_discard}
     return handlers[args.command](store, args)
 
 

@@ -20,13 +20,20 @@ Engine::~Engine() {
     if (worker.joinable()) worker.join();
 }
 
-Engine::NetworkLoad Engine::load_network(const std::string& path) {
+Engine::FileLoad Engine::load_network(const std::string& path) {
     if (path.empty() || path == BuiltInNetwork) return {};
     auto inputs = nnue::file_inputs(path);
     if (auto* err = std::get_if<std::string>(&inputs)) return {*err, {}};
     return {{},
         fmt::format("{} has no network: {} ({} inputs) is kept for the game it fits", spec().name,
             path, std::get<int>(inputs))};
+}
+
+Engine::FileLoad Engine::load_tables(const std::string& paths) {
+    if (paths.empty() || paths == NoTables) return {};
+    return {{},
+        fmt::format("{} has no endgame tables: the path is kept for the games that have them",
+            spec().name)};
 }
 
 void Engine::wait() {
@@ -99,8 +106,10 @@ void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
         shared.ponder = &ponderFlag;
         shared.memory = &memory;
         shared.limits = limits;
-        shared.options = {opts.threads, opts.multiPv, opts.moveOverhead, moves_per_turn()};
+        shared.options
+            = {opts.threads, opts.multiPv, opts.moveOverhead, moves_per_turn(), opts.showWdl};
         shared.plan = TimePlan::make(limits, side_to_move(), opts.moveOverhead, moves_per_turn());
+        shared.tables = {0, opts.syzygyProbeDepth, opts.syzygy50MoveRule};
         if (Skill s = skill(); s.limited()) limit_strength(shared, s);
         run_search(shared, callbacks);
     });

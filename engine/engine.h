@@ -101,6 +101,13 @@ public:
         // The seed of the weaker levels' choices; 0: a new one each game (clear_hash).
         std::uint64_t skillSeed = 0;
         bool analyseMode = false;
+        // Endgame tables (the games that have them; chess: Syzygy): their folders, and
+        // how the search uses them (engine/limits.h TableSettings).
+        std::string syzygyPath;
+        int syzygyProbeDepth = 1;
+        bool syzygy50MoveRule = true;
+        int syzygyProbeLimit = 7;
+        bool showWdl = false; // UCI_ShowWDL
 
         bool operator==(const Options&) const = default;
     };
@@ -128,14 +135,19 @@ public:
     // What load_network made of a file: taken (both empty), kept for another game (a
     // network of other inputs, or a game without a network: `notice` says so, and this
     // game uses its built-in network meanwhile), or refused (`error`: the reason; the
-    // network in use stays).
-    struct NetworkLoad {
+    // network in use stays). load_tables only ever has a notice (what it found, what it
+    // left out). A notice may have several lines.
+    struct FileLoad {
         std::string error, notice;
     };
     // Loads `path` as this game's network (empty or "<built-in>": the built-in one), for
     // the searches once options().evalFile names it.
-    [[nodiscard]] virtual NetworkLoad load_network(const std::string& path);
+    [[nodiscard]] virtual FileLoad load_network(const std::string& path);
     static constexpr std::string_view BuiltInNetwork = "<built-in>";
+    // Loads the endgame tables of `paths` (':'-separated folders; empty or "<empty>": none)
+    // for the games that have them; the others keep the paths for those games.
+    [[nodiscard]] virtual FileLoad load_tables(const std::string& paths);
+    static constexpr std::string_view NoTables = "<empty>";
 
 protected:
     [[nodiscard]] virtual Color side_to_move() const = 0;

@@ -27,6 +27,7 @@
 #include "score.h"
 #include "types.h"
 #include "variant_spec.h"
+#include "wdl.h"
 
 #include <concepts>
 #include <cstdint>
@@ -71,6 +72,36 @@ struct GameHooks {
     // divided by this (0: the game's noisy_order alone). It must suit the scale of the
     // game's noisy_order.
     int captureHistoryDivisor = 0;
+    // Endgame tables (chess: Syzygy, variants/chess/syzygy.h), all five hooks or none:
+    // G::tables_load(paths) -> TablesLoad, G::tables_largest() -> int (the most pieces
+    // a loaded table holds; 0: none), G::table_pieces(pos) -> int, G::table_wdl(pos) ->
+    // std::optional<int> (the side to move's -2 loss, -1 loss saved by the fifty-move
+    // rule, 0 draw, 1 win spoilt by it, 2 win; nothing where the tables cannot say), and
+    // G::table_root(pos, bool rule50) -> std::optional<TableRoot<Move>>.
+    bool tables = false;
+    // G::wdlModel: the game's win/draw/loss model (engine/wdl.h), for UCI_ShowWDL.
+    bool wdl = false;
+};
+
+// What loading endgame tables found: the largest piece count loaded (0: none) and what
+// to tell the user (files found, a missing folder, a truncated file; one line each).
+struct TablesLoad {
+    int largest = 0;
+    std::string notice;
+};
+
+// Every root move ranked by the endgame tables: a higher rank is better, and playing any
+// move of the best rank keeps the tables' verdict (a win is converted within the
+// fifty-move rule when `exact`: ranked by distance to zeroing; else by win/draw/loss
+// only). `value` is what to report for the move while the search finds no mate.
+template <typename Move> struct TableRank {
+    Move move;
+    int rank = 0;
+    Value value = VALUE_DRAW;
+};
+template <typename Move> struct TableRoot {
+    std::vector<TableRank<Move>> moves;
+    bool exact = false;
 };
 
 template <typename G>
@@ -173,6 +204,18 @@ concept HasCorrection = requires(const typename G::Position& pos) {
     { G::correction_key(pos) } -> std::same_as<std::uint64_t>;
 };
 template <typename G>
+concept HasTables = requires(const typename G::Position& pos, std::string_view paths) {
+    { G::tables_load(paths) } -> std::same_as<TablesLoad>;
+    { G::tables_largest() } -> std::same_as<int>;
+    { G::table_pieces(pos) } -> std::same_as<int>;
+    { G::table_wdl(pos) } -> std::same_as<std::optional<int>>;
+    { G::table_root(pos, true) } -> std::same_as<std::optional<TableRoot<typename G::Move>>>;
+};
+template <typename G>
+concept HasWdl = requires {
+    { G::wdlModel } -> std::convertible_to<WdlModel>;
+};
+template <typename G>
 concept HasDisplay = requires(const typename G::Position& pos) {
     { G::display(pos) } -> std::same_as<BoardDisplay>;
 };
@@ -219,6 +262,10 @@ template <typename G> constexpr bool check_hooks() {
     static_assert(h.movesPerTurn == HasMovesPerTurn<G>,
         "hooks.movesPerTurn disagrees with Position::moves_per_turn() -> int");
     static_assert(h.display == HasDisplay<G>, "hooks.display disagrees with G::display(pos)");
+    static_assert(h.wdl == HasWdl<G>, "hooks.wdl disagrees with G::wdlModel (a WdlModel)");
+    static_assert(h.tables == HasTables<G>,
+        "hooks.tables disagrees with G::tables_load, tables_largest, table_pieces, table_wdl "
+        "and table_root");
     static_assert(h.trace == HasTrace<G>,
         "hooks.trace disagrees with G::trace(const Position&, EvalTrace&), "
         "G::trace_weight_names() -> std::vector<std::string> and "

@@ -82,6 +82,12 @@ protected:
             }
             p.set_network(options().useNnue ? fileNet ? fileNet.get() : &G::network() : nullptr);
         }
+        // The tables are loaded when the option is set (load_tables); this loads those of a
+        // new game's engine, or none of another's, and does nothing when they are in place.
+        if constexpr (G::hooks.tables) {
+            [[maybe_unused]] auto loaded = G::tables_load(options().syzygyPath);
+            shared.tables.cardinality = std::min(options().syzygyProbeLimit, G::tables_largest());
+        }
         think<G>(p, shared, callbacks);
     }
     [[nodiscard]] Color side_to_move() const override {
@@ -106,7 +112,7 @@ protected:
     }
 
 public:
-    NetworkLoad load_network(const std::string& path) override {
+    FileLoad load_network(const std::string& path) override {
         if constexpr (G::hooks.useNnue) {
             halt();
             auto err = load(path);
@@ -121,6 +127,13 @@ public:
                             "fits; {} uses its built-in network",
                     path, std::get<int>(inputs), spec().name, G::Features::Inputs, spec().name)};
         } else return Engine::load_network(path);
+    }
+
+    FileLoad load_tables(const std::string& paths) override {
+        if constexpr (G::hooks.tables) {
+            halt();
+            return {{}, G::tables_load(paths).notice};
+        } else return Engine::load_tables(paths);
     }
 
 private:

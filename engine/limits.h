@@ -5,6 +5,7 @@
 #include "score.h"
 #include "skill.h"
 #include "types.h"
+#include "wdl.h"
 
 #include <atomic>
 #include <chrono>
@@ -63,6 +64,8 @@ struct SearchInfo {
     std::uint64_t nodes = 0;
     std::int64_t timeMs = 0;
     int hashfull = 0;
+    std::uint64_t tbHits = 0;      // endgame table probes that answered
+    std::optional<WdlChances> wdl; // the value's win/draw/loss chances (UCI_ShowWDL)
     std::vector<std::string> pv;
 };
 
@@ -73,11 +76,21 @@ struct SearchCallbacks {
     std::function<void(const std::string& best, const std::string& ponder)> bestmove;
 };
 
+// Endgame tables in the search (the games that have them: GameHooks::tables). Positions
+// of at most `cardinality` pieces are probed (0: none), those of exactly `cardinality`
+// only from `probeDepth` on; `rule50`: a win the fifty-move rule spoils counts as a draw.
+struct TableSettings {
+    int cardinality = 0;
+    int probeDepth = 1;
+    bool rule50 = true;
+};
+
 struct SearchOptions {
     int threads = 1;
     int multiPv = 1;
     std::int64_t moveOverhead = 50;
     int movesPerTurn = 1; // single moves a turn, for time management
+    bool showWdl = false; // info lines carry win/draw/loss chances (games with a model)
 };
 
 // Everything one search shares between its threads.
@@ -93,6 +106,7 @@ struct SharedSearch {
     // budget counts only once `minDepth` iterations are complete, and is checked every
     // `nodeCheckMask + 1` nodes (a budget of a few dozen nodes must stop near it).
     Skill skill;
+    TableSettings tables;
     int minDepth = 0;
     std::uint64_t nodeCheckMask = 1023;
 };

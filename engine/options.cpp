@@ -18,7 +18,7 @@ bool same_name(std::string_view a, std::string_view b) {
     });
 }
 
-constexpr std::array<OptionDef, 13> OPTIONS = {{
+constexpr std::array<OptionDef, 18> OPTIONS = {{
     {"Hash", OptionType::SPIN, 16, 1, 65536, true,
         [](Engine::Options& o, std::int64_t v) { o.hashMb = std::size_t(v); }},
     {"Threads", OptionType::SPIN, 1, 1, 256, true,
@@ -58,6 +58,25 @@ constexpr std::array<OptionDef, 13> OPTIONS = {{
     // Analysis is at full strength whatever the level.
     {"UCI_AnalyseMode", OptionType::CHECK, 0, 0, 1, false,
         [](Engine::Options& o, std::int64_t v) { o.analyseMode = v != 0; }},
+    // Info lines with the score's win/draw/loss chances, per mille (engine/wdl.h: a model
+    // fitted to each game's own games).
+    {"UCI_ShowWDL", OptionType::CHECK, 0, 0, 1, false,
+        [](Engine::Options& o, std::int64_t v) { o.showWdl = v != 0; }},
+    // Endgame tables (chess: Syzygy, variants/chess/syzygy.h; docs/tablebases.md), as
+    // Stockfish declares them: the folders (':'-separated), the least depth at which a
+    // position of the most pieces the tables hold is probed, whether a win the fifty-move
+    // rule spoils is a draw, and the most pieces probed.
+    {"SyzygyPath", OptionType::STRING, 0, 0, 0, false, nullptr, nullptr, Engine::NoTables,
+        [](Engine::Options& o, std::string_view v) {
+            o.syzygyPath = v == Engine::NoTables ? std::string() : std::string(v);
+        },
+        [](Engine& e, const std::string& v) { return e.load_tables(v); }},
+    {"SyzygyProbeDepth", OptionType::SPIN, 1, 1, 100, false,
+        [](Engine::Options& o, std::int64_t v) { o.syzygyProbeDepth = int(v); }},
+    {"Syzygy50MoveRule", OptionType::CHECK, 1, 0, 1, false,
+        [](Engine::Options& o, std::int64_t v) { o.syzygy50MoveRule = v != 0; }},
+    {"SyzygyProbeLimit", OptionType::SPIN, 7, 0, 7, false,
+        [](Engine::Options& o, std::int64_t v) { o.syzygyProbeLimit = int(v); }},
 }};
 
 } // namespace
@@ -104,13 +123,21 @@ bool apply_option(
     return !(before == options);
 }
 
-Engine::NetworkLoad set_text_option(
+Engine::FileLoad set_text_option(
     const OptionDef& def, const std::string& value, Engine::Options& options, Engine& engine) {
     const std::string text = value.empty() ? std::string(def.defaultText) : value;
-    Engine::NetworkLoad r = def.check ? def.check(engine, text) : Engine::NetworkLoad {};
+    Engine::FileLoad r = def.check ? def.check(engine, text) : Engine::FileLoad {};
     if (!r.error.empty()) return {fmt::format("{}: {}", def.name, r.error), {}};
     def.setText(options, text);
-    if (!r.notice.empty()) r.notice = fmt::format("{}: {}", def.name, r.notice);
+    // Each line of the notice names the option.
+    std::string named;
+    for (std::size_t start = 0; start < r.notice.size();) {
+        std::size_t end = std::min(r.notice.find('\n', start), r.notice.size());
+        named += fmt::format("{}{}: {}", named.empty() ? "" : "\n", def.name,
+            std::string_view(r.notice).substr(start, end - start));
+        start = end + 1;
+    }
+    r.notice = named;
     return r;
 }
 

@@ -39,7 +39,7 @@ struct OptionDef {
     void (*setText)(Engine::Options&, std::string_view) = nullptr;
     // String: whether the engine takes the value (EvalFile: the file loads as a network),
     // with the reason when not, or a notice. The front-ends call it before storing it.
-    Engine::NetworkLoad (*check)(Engine&, const std::string&) = nullptr;
+    Engine::FileLoad (*check)(Engine&, const std::string&) = nullptr;
 };
 
 // Every engine option, in the order GUIs list them.
@@ -62,7 +62,7 @@ bool apply_option(
 // A string option's value, checked by the engine (def.check) and stored in `options`
 // (with a notice to show, if any); or the reason it was refused (`error`, options
 // unchanged). Both texts start with the option's name.
-[[nodiscard]] Engine::NetworkLoad set_text_option(
+[[nodiscard]] Engine::FileLoad set_text_option(
     const OptionDef& def, const std::string& value, Engine::Options& options, Engine& engine);
 
 } // namespace hq

@@ -19,6 +19,13 @@ constexpr Value VALUE_NONE = 32002;
 constexpr Value VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY;
 constexpr Value VALUE_MATED_IN_MAX_PLY = -VALUE_MATE_IN_MAX_PLY;
 
+// An endgame table's win (loss): below every mate, above every evaluation; like mates it
+// counts plies from the root, so that the shorter way into a won table ending is preferred.
+constexpr Value VALUE_TABLE_WIN = VALUE_MATE_IN_MAX_PLY - 1;
+constexpr Value VALUE_TABLE_WIN_IN_MAX_PLY = VALUE_TABLE_WIN - MAX_PLY;
+constexpr Value table_win_in(int ply) { return VALUE_TABLE_WIN - ply; }
+constexpr Value table_loss_in(int ply) { return -VALUE_TABLE_WIN + ply; }
+
 constexpr Value mate_in(int ply) { return VALUE_MATE - ply; }
 constexpr Value mated_in(int ply) { return -VALUE_MATE + ply; }
 constexpr bool is_mate_value(Value v) {

@@ -19,6 +19,7 @@
 #include <cmath>
 #include <functional>
 #include <iterator>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
@@ -91,6 +92,9 @@ constexpr int MaxCheckExtensions = 16; // per line
 constexpr int HistoryBonusScale = 16;
 constexpr int HistoryBonusMax = 1600;
 constexpr int MaxQuietsRemembered = 64; // quiets tried before a cutoff that lose history
+// Endgame tables: a probed value is stored this much deeper than the node (it is exact
+// however deep one searched; Stockfish's choice).
+constexpr int TableDepthBonus = 6;
 // Quiescence search.
 constexpr int QsDeltaMargin = 200;
 constexpr int MaxQsearchPlies = 12;
@@ -126,13 +130,17 @@ public:
         int selDepth = 0;
         std::uint64_t nodes = 0; // spent on this move's subtree in this search
         std::vector<Move> pv;
+        // The endgame tables' value of the move (the root is in the tables), reported
+        // while the search finds no mate.
+        std::optional<Value> tableValue;
     };
 
     SearchWorker(int id_, SharedSearch& s, const Position& root, std::vector<RootMove> rm)
         : id(id_)
         , shared(s)
         , pos(root)
-        , rootMoves(std::move(rm)) {
+        , rootMoves(std::move(rm))
+        , rootPieces(G::hooks.wdl ? fen_pieces(root.fen()) : 0) {
         // Late move reductions grow with the logarithms of depth and move number.
         for (int d = 1; d < 64; ++d)
             for (int m = 1; m < 64; ++m)
@@ -214,6 +222,8 @@ public:
     }
 
     std::uint64_t node_count() const { return nodes.load(std::memory_order_relaxed); }
+    std::uint64_t table_hits() const { return tbHits.load(std::memory_order_relaxed); }
+    void add_table_hits(std::uint64_t n) { tbHits.fetch_add(n, std::memory_order_relaxed); }
     const std::vector<RootMove>& root_moves() const { return rootMoves; }
     // Below full strength: the drawn move (Skill::choose) goes first, to be reported and played.
     void play_skill_choice(std::uint64_t key) {
@@ -231,6 +241,12 @@ public:
         for (auto* w : *peers) n += w->node_count();
         return n;
     }
+    std::uint64_t total_table_hits() const {
+        if (!peers) return table_hits();
+        std::uint64_t n = 0;
+        for (auto* w : *peers) n += w->table_hits();
+        return n;
+    }
 
     void report_line(const SearchCallbacks* report, int depth, int index, Bound bound) {
         const RootMove& rm = rootMoves[index];
@@ -240,10 +256,14 @@ public:
         info.multiPv = index + 1;
         info.value = rm.value == -VALUE_INFINITE ? rm.previousValue : rm.value;
         if (info.value == -VALUE_INFINITE) info.value = VALUE_ZERO;
+        if (rm.tableValue && !is_mate_value(info.value)) info.value = *rm.tableValue;
+        if constexpr (G::hooks.wdl)
+            if (shared.options.showWdl) info.wdl = wdl_of(G::wdlModel, info.value, rootPieces);
         info.bound = bound;
         info.nodes = total_nodes();
         info.timeMs = elapsed_ms(shared.limits.start);
         info.hashfull = shared.tt->hashfull();
+        info.tbHits = total_table_hits();
         Position p = pos;
         for (Move m : rm.pv) {
             info.pv.push_back(p.move_text(m));
@@ -392,6 +412,26 @@ private:
         const bool excludedSearch = bool(ss.excluded);
         if (!pvNode && !excludedSearch && tt.cuts(depth, beta)) return ttValue;
 
+        // Step 5a. Endgame tables: a position they hold has a known value. It ends the node
+        // when exact or when its bound settles the window; otherwise (PV nodes) it bounds
+        // the search's value from below (a win) or above (a loss).
+        Value tableFloor = -VALUE_INFINITE, tableCeiling = VALUE_INFINITE;
+        if constexpr (G::hooks.tables)
+            if (!excludedSearch && shared.tables.cardinality)
+                if (auto t = probe_tables(depth, ply)) {
+                    if (t->bound == BOUND_EXACT
+                        || (t->bound == BOUND_LOWER ? t->value >= beta : t->value <= alpha)) {
+                        shared.tt->store(key, 0, TranspositionTable::to_tt(t->value, ply),
+                            VALUE_NONE, std::min(depth + params::TableDepthBonus, MAX_PLY - 1),
+                            t->bound);
+                        return t->value;
+                    }
+                    if (pvNode && t->bound == BOUND_LOWER) {
+                        tableFloor = t->value;
+                        alpha = std::max(alpha, t->value);
+                    } else if (pvNode) tableCeiling = t->value;
+                }
+
         // Step 6. Static evaluation (none in check: every move is forced to matter).
         // The TT keeps the raw evaluation; the search uses it corrected (correct()).
         Value rawEval = VALUE_NONE, eval = VALUE_NONE;
@@ -465,7 +505,7 @@ private:
         const std::int16_t* followUp = earlier ? memory.followUp.row(earlier.to()) : nullptr;
         MovePicker<G> picker(pos, ttMove, ss.killers[0], ss.killers[1], counter, &memory.history,
             cont, followUp, &memory.captures);
-        Value best = -VALUE_INFINITE;
+        Value best = tableFloor;
         Move bestMove = Move();
         int moveCount = 0;
         Move quietsTried[params::MaxQuietsRemembered];
@@ -584,6 +624,7 @@ private:
         if (moveCount == 0) return excludedSearch ? alpha : G::no_moves_value(pos, ply);
 
         if (excludedSearch) return best; // a partial search: nothing to remember
+        best = std::min(best, tableCeiling);
         // Step 16. The evaluation's error, learnt where the result says more than a bound
         // on the wrong side of it and no capture decided it.
         if constexpr (G::hooks.correction)
@@ -594,6 +635,31 @@ private:
                 memory.correction.update(us, G::correction_key(pos), best - ss.staticEval, depth);
         store_result(key, best, bestMove, originalAlpha, beta, rawEval, depth, ply);
         return best;
+    }
+
+    // Step 5a of search(): the endgame tables' value of this position and its bound, when
+    // the position has few enough pieces (exactly the most the tables hold: only from the
+    // probe depth on), was just reached by a capture or pawn move, and the tables know it.
+    struct TableProbe {
+        Value value;
+        Bound bound;
+    };
+    std::optional<TableProbe> probe_tables(int depth, int ply) {
+        if constexpr (G::hooks.tables) {
+            const TableSettings& t = shared.tables;
+            const int pieces = G::table_pieces(pos);
+            if (pieces > t.cardinality || (pieces == t.cardinality && depth < t.probeDepth))
+                return std::nullopt;
+            const std::optional<int> wdl = G::table_wdl(pos);
+            if (!wdl) return std::nullopt;
+            tbHits.fetch_add(1, std::memory_order_relaxed);
+            // Without the fifty-move rule a spoilt win is a win; with it, a draw that
+            // leans (by a centipawn a step) towards the side that would have won.
+            const int drawn = t.rule50 ? 1 : 0;
+            if (*wdl < -drawn) return TableProbe {table_loss_in(ply), BOUND_UPPER};
+            if (*wdl > drawn) return TableProbe {table_win_in(ply), BOUND_LOWER};
+            return TableProbe {Value(VALUE_DRAW + 2 * *wdl * drawn), BOUND_EXACT};
+        } else return std::nullopt;
     }
 
     // A static evaluation corrected by what searches of positions of the same
@@ -810,16 +876,50 @@ private:
     SharedSearch& shared;
     Position pos;
     std::vector<RootMove> rootMoves;
+    int rootPieces; // for the win/draw/loss model
     int pvIndex = 0;
     int selDepth = 0;
     int completedDepth = 0;
     int nullMinPly = 0;
     std::atomic<std::uint64_t> nodes {0};
+    std::atomic<std::uint64_t> tbHits {0};
     Stack stack[MAX_PLY + 4] = {};
     Move pvTable[MAX_PLY + 2][MAX_PLY + 2];
     int pvLength[MAX_PLY + 2] = {};
     int reductions[64][64] = {};
 };
+
+// A root the endgame tables hold: only the root moves of the best rank are searched (they
+// keep the tables' verdict; by distance to zeroing when `exact`, so a win is converted
+// within the fifty-move rule), each with the tables' value to report. With that ranking
+// the search itself probes no further (its own mates come out better than a sea of equal
+// table wins), except to find the way into a won ending when only win/draw/loss ranked
+// the moves. Returns the probes made.
+template <SearchGame G>
+std::uint64_t rank_root_by_tables(const typename G::Position& root, SharedSearch& shared,
+    std::vector<typename SearchWorker<G>::RootMove>& rootMoves) {
+    if constexpr (G::hooks.tables) {
+        TableSettings& t = shared.tables;
+        if (!t.cardinality || rootMoves.empty() || G::table_pieces(root) > t.cardinality) return 0;
+        const auto ranked = G::table_root(root, t.rule50);
+        if (!ranked) return 0;
+        int bestRank = std::numeric_limits<int>::min();
+        for (auto& rm : rootMoves)
+            for (const auto& r : ranked->moves)
+                if (r.move == rm.move) {
+                    rm.tableValue = r.value;
+                    bestRank = std::max(bestRank, r.rank);
+                }
+        if (bestRank == std::numeric_limits<int>::min()) return 0; // the tables' moves differ
+        std::erase_if(rootMoves, [&](const auto& rm) {
+            return std::none_of(ranked->moves.begin(), ranked->moves.end(),
+                [&](const auto& r) { return r.move == rm.move && r.rank == bestRank; });
+        });
+        if (ranked->exact || rootMoves.empty() || *rootMoves[0].tableValue <= VALUE_DRAW)
+            t.cardinality = 0;
+        return ranked->moves.size();
+    } else return 0;
+}
 
 // Runs one search to completion (limits, `stop`, or a ponderhit-ended ponder) and
 // reports the best move. Blocking: the Engine runs it on its worker thread.
@@ -853,6 +953,8 @@ void think(const typename G::Position& root, SharedSearch& shared, const SearchC
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
     };
 
+    const std::uint64_t rootTableHits = rank_root_by_tables<G>(root, shared, rootMoves);
+
     if (rootMoves.empty()) {
         SearchInfo info;
         info.value = G::no_moves_value(root, 0);
@@ -875,6 +977,7 @@ void think(const typename G::Position& root, SharedSearch& shared, const SearchC
         w->peers = &peers;
         if (shared.memory) w->memory = *shared.memory;
     }
+    workers[0]->add_table_hits(rootTableHits);
 
     std::vector<std::thread> helpers;
     for (int i = 1; i < threads; ++i)

@@ -137,13 +137,18 @@ public:
     // Where the buckets start (tests: the alignment that huge pages need).
     [[nodiscard]] const void* address() const { return buckets; }
 
-    // Mate values are stored relative to the node (distance from it), not the root.
+    // Mate and table-win values are stored relative to the node (distance from it), not
+    // the root.
     [[nodiscard]] static Value to_tt(Value v, int ply) {
-        return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= VALUE_MATED_IN_MAX_PLY ? v - ply : v;
+        return v >= VALUE_TABLE_WIN_IN_MAX_PLY ? v + ply
+            : v <= -VALUE_TABLE_WIN_IN_MAX_PLY ? v - ply
+                                               : v;
     }
     [[nodiscard]] static Value from_tt(Value v, int ply) {
         if (v == VALUE_NONE) return v;
-        return v >= VALUE_MATE_IN_MAX_PLY ? v - ply : v <= VALUE_MATED_IN_MAX_PLY ? v + ply : v;
+        return v >= VALUE_TABLE_WIN_IN_MAX_PLY ? v - ply
+            : v <= -VALUE_TABLE_WIN_IN_MAX_PLY ? v + ply
+                                               : v;
     }
 
 private:

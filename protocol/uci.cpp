@@ -17,6 +17,15 @@ namespace {
 
 void error(std::string_view message) { println("info string error: {}", message); }
 
+// A notice of several lines as one `info string` each.
+void info_lines(std::string_view notice) {
+    while (!notice.empty()) {
+        const std::size_t end = std::min(notice.find('\n'), notice.size());
+        println("info string {}", notice.substr(0, end));
+        notice.remove_prefix(std::min(end + 1, notice.size()));
+    }
+}
+
 // Prints the variant announcement that Fairy-Stockfish prints and XBoard's UCI adapter
 // reads to learn the board shape and start position.
 void announce_variant(const VariantSpec& s) {
@@ -122,6 +131,7 @@ bool Uci::select_variant(const std::string& value) {
         error(fmt::format("EvalFile: {}; {} uses its built-in network", r.error, *name));
         options.evalFile.clear();
     } else if (!r.notice.empty()) println("info string EvalFile: {}", r.notice);
+    if (!options.syzygyPath.empty()) info_lines(engine->load_tables(options.syzygyPath).notice);
     engine->set_options(options);
     engine->set_chess960(chess960Option);
     announce_variant(engine->spec());
@@ -166,7 +176,7 @@ void Uci::cmd_setoption(const std::vector<std::string>& words) {
         auto r = set_text_option(*def, value, options, *engine);
         if (!r.error.empty()) error(r.error);
         else {
-            if (!r.notice.empty()) println("info string {}", r.notice);
+            info_lines(r.notice);
             engine->set_options(options);
         }
         return;
@@ -267,12 +277,15 @@ void Uci::print_info(const SearchInfo& info) {
     } else score = fmt::format("cp {}", info.value);
     if (info.bound == BOUND_LOWER) score += " lowerbound";
     else if (info.bound == BOUND_UPPER) score += " upperbound";
+    if (info.wdl)
+        score += fmt::format(" wdl {} {} {}", info.wdl->win, info.wdl->draw, info.wdl->loss);
     std::uint64_t nps = info.timeMs > 0 ? info.nodes * 1000 / std::uint64_t(info.timeMs) : 0;
     std::string pv;
     for (const auto& m : info.pv) pv += " " + m;
-    println("info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}{}{}",
-        info.depth, info.selDepth, info.multiPv, score, info.nodes, nps, info.hashfull, info.timeMs,
-        pv.empty() ? "" : " pv", pv);
+    println("info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} tbhits {} "
+            "time {}{}{}",
+        info.depth, info.selDepth, info.multiPv, score, info.nodes, nps, info.hashfull, info.tbHits,
+        info.timeMs, pv.empty() ? "" : " pv", pv);
 }
 
 void Uci::print_bestmove(const std::string& best, const std::string& ponder) {

@@ -19,6 +19,15 @@ namespace hq {
 
 namespace {
 
+// A notice of several lines as one `telluser` each.
+void tell_lines(std::string_view notice) {
+    while (!notice.empty()) {
+        const std::size_t end = std::min(notice.find('\n'), notice.size());
+        println("telluser {}", notice.substr(0, end));
+        notice.remove_prefix(std::min(end + 1, notice.size()));
+    }
+}
+
 // Whether a word reads as a move in XBoard's coordinate notation, so that a line holding
 // only a move (XBoard without usermove=1, or a person typing) is taken as one.
 bool looks_like_move(std::string_view w) {
@@ -223,6 +232,7 @@ bool XBoard::handle(const std::string& line) {
             apply_options();
         }
     } else if (cmd == "option") cmd_option(rest_of_line(line));
+    else if (cmd == "egtpath") cmd_egtpath(rest_of_line(line));
     else if (cmd == "draw" || cmd == "name" || cmd == "rating" || cmd == "computer"
         || cmd == "random" || cmd == "ics" || cmd == "bk" || cmd == "white" || cmd == "black") {
         // Draw offers are declined by ignoring them; the rest carries nothing we use.
@@ -242,7 +252,7 @@ void XBoard::cmd_protover() {
         variants += xboard_variant_name(s);
     }
     println("feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 "
-            "sigterm=0 reuse=1 analyze=1 colors=0 memory=1 smp=1 nps=0 debug=1 "
+            "sigterm=0 reuse=1 analyze=1 colors=0 memory=1 smp=1 nps=0 debug=1 egt=\"syzygy\" "
             "myname=\"Harlequin {}\" variants=\"{}\"",
         HARLEQUIN_VERSION, variants);
     // The engine's options XBoard has no command of its own for (memory, cores, hard).
@@ -256,8 +266,9 @@ void XBoard::cmd_protover() {
             println("feature option=\"{} -check {}\"", d.name, d.defaultValue);
             break;
         case OptionType::BUTTON: println("feature option=\"{} -button\"", d.name); break;
-        case OptionType::STRING:
-            println("feature option=\"{} -file {}\"", d.name, d.defaultText);
+        case OptionType::STRING: // a folder list (SyzygyPath) or a file (EvalFile)
+            println("feature option=\"{} {} {}\"", d.name,
+                d.name.ends_with("Path") ? "-path" : "-file", d.defaultText);
             break;
         }
     }
@@ -286,6 +297,7 @@ bool XBoard::select_variant(const std::string& name) {
             println("telluser EvalFile: {}; {} uses its built-in network", r.error, *canonical);
             options.evalFile.clear();
         } else if (!r.notice.empty()) println("telluser EvalFile: {}", r.notice);
+        if (!options.syzygyPath.empty()) tell_lines(engine->load_tables(options.syzygyPath).notice);
         engine->set_options(options);
         game = std::make_unique<XBoardGame>(make_referee(*canonical));
     } else {
@@ -434,6 +446,18 @@ void XBoard::cmd_option(const std::string& setting) {
     }
     if (def->press) pendingButtons.push_back(def); // pressed when the engine is free
     else def->set(options, std::get<std::int64_t>(parsed));
+    apply_options();
+}
+
+// egtpath TYPE PATH: the tables XBoard knows of (feature egt="syzygy"): Syzygy's folders
+// become SyzygyPath; another kind is not read.
+void XBoard::cmd_egtpath(const std::string& args) {
+    auto words = split_words(args);
+    if (words.size() < 2 || words[0] != "syzygy") {
+        println("Error (only Syzygy tables are read, as egtpath syzygy PATH): egtpath {}", args);
+        return;
+    }
+    pendingText.emplace_back(find_option("SyzygyPath"), rest_of_line(args));
     apply_options();
 }
 
@@ -602,7 +626,7 @@ void XBoard::commit_options() {
     for (const auto& [def, value] : pendingText)
         if (auto r = set_text_option(*def, value, options, *engine); !r.error.empty())
             println("telluser {}", r.error);
-        else if (!r.notice.empty()) println("telluser {}", r.notice);
+        else tell_lines(r.notice);
     pendingText.clear();
     if (std::size_t mb = engine->set_options(options); mb < options.hashMb)
         println("telluser not enough memory for a {} MB hash; using {} MB", options.hashMb, mb);

@@ -67,6 +67,7 @@ private:
     void cmd_level(const std::vector<std::string>& words);
     void cmd_undo(int plies, const std::string& line);
     void cmd_ping(const std::string& line);
+    void cmd_egtpath(const std::string& args);
     void cmd_option(const std::string& setting);
     void cmd_stat();
 

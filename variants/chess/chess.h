@@ -9,6 +9,8 @@
 #include "nnue.h"
 #include "notation.h"
 #include "position.h"
+#include "syzygy.h"
+#include "wdl.h"
 
 namespace hq::chess {
 
@@ -25,7 +27,10 @@ struct Chess {
         .features = true,
         .trace = true,
         .correction = true,
-        .captureHistoryDivisor = 32};
+        .captureHistoryDivisor = 32,
+        .tables = true,
+        .wdl = true};
+    static constexpr WdlModel wdlModel = WdlFit; // wdl.h
     using Features = nnue::Features;
     static const hq::nnue::Network& network() { return nnue::embedded(); }
 
@@ -81,6 +86,15 @@ struct Chess {
             return mate_or_stalemate(pos.side_to_move() == WHITE, pos.in_check());
         return orthodox_draw(pos, pos.fifty_move_draw(), pos.has_insufficient_material(),
             "Draw by insufficient material");
+    }
+
+    // Syzygy endgame tables (syzygy.h).
+    static TablesLoad tables_load(std::string_view paths) { return syzygy::load(paths); }
+    static int tables_largest() { return syzygy::largest(); }
+    static int table_pieces(const Position& pos) { return popcount(pos.pieces()); }
+    static std::optional<int> table_wdl(const Position& pos) { return syzygy::probe_wdl(pos); }
+    static std::optional<TableRoot<Move>> table_root(const Position& pos, bool rule50) {
+        return syzygy::rank_root(pos, rule50);
     }
 
     // The referee's PGN notation.

@@ -89,6 +89,16 @@ public:
             [this](int i) { return (cur - i)->key; });
     }
 
+    // Some position since the last irreversible move occurred twice: the endgame tables'
+    // ranking of a root then keeps to the quickest conversion (variants/chess/syzygy.h).
+    [[nodiscard]] bool repeated_since_irreversible() const {
+        const int reach = std::min({cur->rule50, cur->pliesFromNull, int(cur - states.data())});
+        for (int j = 0; j <= reach; ++j)
+            for (int i = j + 4; i <= reach; i += 2)
+                if ((cur - j)->key == (cur - i)->key) return true;
+        return false;
+    }
+
 private:
     std::vector<State> states;
     State* cur;
@@ -110,6 +120,9 @@ public:
     // The position occurred before (see StateStack::is_repetition).
     [[nodiscard]] bool is_repetition(int plyFromRoot) const {
         return st.is_repetition(plyFromRoot);
+    }
+    [[nodiscard]] bool repeated_since_irreversible() const {
+        return st.repeated_since_irreversible();
     }
 
     void undo_null_move() {

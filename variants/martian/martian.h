@@ -11,6 +11,7 @@
 #include "movegen.h"
 #include "nnue.h"
 #include "position.h"
+#include "wdl.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -40,7 +41,9 @@ struct Martian {
         .features = true,
         .display = true,
         .trace = true,
-        .searchSkips = true};
+        .searchSkips = true,
+        .wdl = true};
+    static constexpr WdlModel wdlModel = WdlFit; // wdl.h
     using Features = nnue::Features;
     static const hq::nnue::Network& network() { return nnue::embedded(); }
 
