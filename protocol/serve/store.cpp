@@ -26,6 +26,19 @@ public:
         sqlite3_bind_text(st, i, s.data(), int(s.size()), SQLITE_TRANSIENT);
     }
     void bind(int i, int v) { sqlite3_bind_int(st, i, v); }
+    // The list's columns of a game, as ?1 to ?10.
+    void bind(const StoredGame& m) {
+        bind(1, m.id);
+        bind(2, m.game);
+        bind(3, m.white);
+        bind(4, m.black);
+        bind(5, m.result);
+        bind(6, m.reason);
+        bind(7, m.plies);
+        bind(8, m.created.empty() ? Store::now_iso() : m.created);
+        bind(9, Store::now_iso());
+        bind(10, m.ongoing ? 1 : 0);
+    }
     int step() { return sqlite3_step(st); }
     std::string text(int col) const {
         auto* p = sqlite3_column_text(st, col);
@@ -79,6 +92,13 @@ const char* const Migrations[] = {
     "  ongoing INTEGER NOT NULL DEFAULT 1,"
     "  data TEXT NOT NULL);"
     "CREATE INDEX games_by_update ON games(updated);",
+    // 1 -> 2: each game's moves since its row was last written, in order (`seq` from 1).
+    // The games' rows are as they were: a game of version 1 has no such moves.
+    "CREATE TABLE moves ("
+    "  game TEXT NOT NULL,"
+    "  seq INTEGER NOT NULL,"
+    "  data TEXT NOT NULL,"
+    "  PRIMARY KEY (game, seq));",
 };
 static_assert(std::size(Migrations) == Store::SchemaVersion);
 
@@ -210,27 +230,68 @@ std::unique_ptr<Store> Store::open(const std::string& path, std::string& error) 
     return s;
 }
 
+template <class F> std::optional<std::string> Store::transaction(F&& body) {
+    if (auto e = exec("BEGIN IMMEDIATE")) return e;
+    auto e = body();
+    if (!e) e = exec("COMMIT");
+    if (e) exec("ROLLBACK");
+    return e;
+}
+
 std::optional<std::string> Store::save(const StoredGame& m, const std::string& data) {
     std::lock_guard lock(mutex);
-    Statement st(db,
-        "INSERT INTO games (id, game, white, black, result, reason, plies, created, updated, "
-        "ongoing, data) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) "
-        "ON CONFLICT(id) DO UPDATE SET game = ?2, white = ?3, black = ?4, result = ?5, "
-        "reason = ?6, plies = ?7, updated = ?9, ongoing = ?10, data = ?11");
-    if (!st.ok()) return explain(db, sqlite3_extended_errcode(db));
-    st.bind(1, m.id);
-    st.bind(2, m.game);
-    st.bind(3, m.white);
-    st.bind(4, m.black);
-    st.bind(5, m.result);
-    st.bind(6, m.reason);
-    st.bind(7, m.plies);
-    st.bind(8, m.created.empty() ? now_iso() : m.created);
-    st.bind(9, now_iso());
-    st.bind(10, m.ongoing ? 1 : 0);
-    st.bind(11, data);
-    if (st.step() != SQLITE_DONE) return explain(db, sqlite3_extended_errcode(db));
-    return std::nullopt;
+    return transaction([&]() -> std::optional<std::string> {
+        Statement st(db,
+            "INSERT INTO games (id, game, white, black, result, reason, plies, created, updated, "
+            "ongoing, data) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) "
+            "ON CONFLICT(id) DO UPDATE SET game = ?2, white = ?3, black = ?4, result = ?5, "
+            "reason = ?6, plies = ?7, updated = ?9, ongoing = ?10, data = ?11");
+        if (!st.ok()) return explain(db, sqlite3_extended_errcode(db));
+        st.bind(m);
+        st.bind(11, data);
+        if (st.step() != SQLITE_DONE) return explain(db, sqlite3_extended_errcode(db));
+        Statement folded(db, "DELETE FROM moves WHERE game = ?1");
+        if (!folded.ok()) return explain(db, sqlite3_extended_errcode(db));
+        folded.bind(1, m.id);
+        if (folded.step() != SQLITE_DONE) return explain(db, sqlite3_extended_errcode(db));
+        return std::nullopt;
+    });
+}
+
+std::optional<std::string> Store::append(const StoredGame& m, const std::string& move) {
+    std::lock_guard lock(mutex);
+    return transaction([&]() -> std::optional<std::string> {
+        // ?8 (created) is bound but not used: the row keeps its own.
+        Statement row(db,
+            "UPDATE games SET game = ?2, white = ?3, black = ?4, result = ?5, reason = ?6, "
+            "plies = ?7, updated = ?9, ongoing = ?10 WHERE id = ?1");
+        if (!row.ok()) return explain(db, sqlite3_extended_errcode(db));
+        row.bind(m);
+        if (row.step() != SQLITE_DONE) return explain(db, sqlite3_extended_errcode(db));
+        if (sqlite3_changes(db) == 0) return std::string("the game has no stored row");
+        Statement st(db,
+            "INSERT INTO moves (game, seq, data) VALUES (?1, "
+            "(SELECT coalesce(max(seq), 0) + 1 FROM moves WHERE game = ?1), ?2)");
+        if (!st.ok()) return explain(db, sqlite3_extended_errcode(db));
+        st.bind(1, m.id);
+        st.bind(2, move);
+        if (st.step() != SQLITE_DONE) return explain(db, sqlite3_extended_errcode(db));
+        return std::nullopt;
+    });
+}
+
+std::optional<Store::Record> Store::read(const std::string& id) {
+    std::lock_guard lock(mutex);
+    Statement row(db, "SELECT data FROM games WHERE id = ?1");
+    if (!row.ok()) return std::nullopt;
+    row.bind(1, id);
+    if (row.step() != SQLITE_ROW) return std::nullopt;
+    Record r {row.text(0), {}};
+    Statement moves(db, "SELECT data FROM moves WHERE game = ?1 ORDER BY seq");
+    if (!moves.ok()) return std::nullopt;
+    moves.bind(1, id);
+    while (moves.step() == SQLITE_ROW) r.moves.push_back(moves.text(0));
+    return r;
 }
 
 std::optional<std::string> Store::load(const std::string& id) {
@@ -258,10 +319,19 @@ std::vector<StoredGame> Store::list(int limit) {
 
 bool Store::remove(const std::string& id) {
     std::lock_guard lock(mutex);
-    Statement st(db, "DELETE FROM games WHERE id = ?1");
-    if (!st.ok()) return false;
-    st.bind(1, id);
-    return st.step() == SQLITE_DONE && sqlite3_changes(db) > 0;
+    bool removed = false;
+    auto e = transaction([&]() -> std::optional<std::string> {
+        Statement moves(db, "DELETE FROM moves WHERE game = ?1");
+        Statement row(db, "DELETE FROM games WHERE id = ?1");
+        if (!moves.ok() || !row.ok()) return explain(db, sqlite3_extended_errcode(db));
+        moves.bind(1, id);
+        row.bind(1, id);
+        if (moves.step() != SQLITE_DONE || row.step() != SQLITE_DONE)
+            return explain(db, sqlite3_extended_errcode(db));
+        removed = sqlite3_changes(db) > 0;
+        return std::nullopt;
+    });
+    return !e && removed;
 }
 
 } // namespace hq::serve

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The stored games of `harlequin serve`: one SQLite database (Debian's libsqlite3), one row a
 // game. A row holds what the list of games shows (game, players, result, dates) and the
-// whole game as the codec's JSON (codec.h): start position, move tree, settings, clocks.
+// whole game as the codec's JSON (stored_codec.h): start position, move tree, settings,
+// clocks. The moves played since the row was last written are rows of their own (table
+// `moves`, in order), so that a move appends a small row rather than rewriting the game;
+// the next whole save folds them in (and deletes them). A game is its row's JSON with its
+// moves applied in order.
 //
 // The schema is versioned by SQLite's `PRAGMA user_version`; opening a database of an older
 // version runs the migrations from its version up, one version at a time, each in its own
@@ -34,7 +38,8 @@ struct StoredGame {
 
 class Store {
 public:
-    static constexpr int SchemaVersion = 1;
+    // 1: the games; 2: their moves since the last whole save.
+    static constexpr int SchemaVersion = 2;
 
     // Opens (or creates, with its directories) the database at `path` and brings its schema
     // to SchemaVersion. On failure: nullptr and `error` says why in words a person can act on
@@ -46,10 +51,19 @@ public:
 
     const std::string& path() const { return dbPath; }
 
-    // Inserts or replaces a game (its `created` is kept when the row exists); an error message
-    // when the write failed.
+    // Inserts or replaces a game (its `created` is kept when the row exists), its appended
+    // moves folded into `data`; an error message when the write failed.
     std::optional<std::string> save(const StoredGame& meta, const std::string& data);
-    // The stored JSON of a game, nullopt when unknown.
+    // A move of a stored game: `move` appended to its moves and the list's columns updated;
+    // an error when the write failed or the game has no row (save it whole instead).
+    std::optional<std::string> append(const StoredGame& meta, const std::string& move);
+    // A game's row JSON and its moves since, nullopt when unknown.
+    struct Record {
+        std::string data;
+        std::vector<std::string> moves;
+    };
+    std::optional<Record> read(const std::string& id);
+    // The row's JSON of a game alone (without the moves appended since), nullopt when unknown.
     std::optional<std::string> load(const std::string& id);
     // The games, most recently updated first.
     std::vector<StoredGame> list(int limit);
@@ -66,6 +80,8 @@ private:
     Store(sqlite3* db, std::string path);
     std::optional<std::string> exec(const char* sql);
     std::optional<std::string> migrate();
+    // Runs `body` in one transaction (rolled back when it fails); its error.
+    template <class F> std::optional<std::string> transaction(F&& body);
 
     sqlite3* db;
     std::string dbPath;

@@ -119,3 +119,63 @@ TEST_CASE("a file that is not a database is refused with a message and left alon
     std::string back((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     CHECK(back == junk);
 }
+
+TEST_CASE(
+    "a store of version 1 is migrated: its games are kept, their moves appended after", "[store]") {
+    Folder f;
+    const std::string path = f.file("v1.db");
+    // The schema and a game as Harlequin wrote them before moves had a table of their own.
+    run_sql(path,
+        "CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, white TEXT NOT NULL "
+        "DEFAULT '', black TEXT NOT NULL DEFAULT '', result TEXT NOT NULL DEFAULT '*', reason "
+        "TEXT NOT NULL DEFAULT '', plies INTEGER NOT NULL DEFAULT 0, created TEXT NOT NULL, "
+        "updated TEXT NOT NULL, ongoing INTEGER NOT NULL DEFAULT 1, data TEXT NOT NULL);"
+        "CREATE INDEX games_by_update ON games(updated);"
+        "INSERT INTO games VALUES ('aa', 'chess', 'human', 'harlequin', '*', '', 1, "
+        "'2026-12-01T10:00:00.000Z', '2026-12-01T10:00:00.000Z', 1, '{\"row\": 1}');"
+        "PRAGMA user_version = 1;");
+    std::string error;
+    auto s = Store::open(path, error);
+    REQUIRE(s);
+    CHECK(user_version(path) == 2);
+    auto old = s->read("aa");
+    REQUIRE(old);
+    CHECK(old->data == "{\"row\": 1}");
+    CHECK(old->moves.empty());
+
+    StoredGame a {"aa", "chess", "human", "harlequin", "*", "", 2, "", "", true};
+    REQUIRE_FALSE(s->append(a, "{\"move\": 2}"));
+    a.plies = 3;
+    REQUIRE_FALSE(s->append(a, "{\"move\": 3}"));
+    auto list = s->list(10);
+    REQUIRE(list.size() == 1);
+    CHECK(list[0].plies == 3);
+    CHECK(list[0].created == "2026-12-01T10:00:00.000Z"); // kept
+    CHECK(list[0].updated != "2026-12-01T10:00:00.000Z");
+    auto now = s->read("aa");
+    CHECK(now->data == "{\"row\": 1}");
+    CHECK(now->moves == std::vector<std::string> {"{\"move\": 2}", "{\"move\": 3}"});
+    CHECK(s->load("aa") == std::optional<std::string>("{\"row\": 1}")); // the row alone
+}
+
+TEST_CASE(
+    "a store's whole save folds the moves appended, an unknown game takes no move", "[store]") {
+    Folder f;
+    std::string error;
+    auto s = Store::open(f.file("games.db"), error);
+    REQUIRE(s);
+    StoredGame a {"aa", "chess", "human", "human", "*", "", 0, "", "", true};
+    CHECK(s->append(a, "{}")); // no row yet: the caller saves the game whole
+    CHECK(s->read("aa") == std::nullopt);
+    REQUIRE_FALSE(s->save(a, "{\"row\": 0}"));
+    REQUIRE_FALSE(s->append(a, "{\"move\": 1}"));
+    REQUIRE_FALSE(s->save(a, "{\"row\": 1}"));
+    auto r = s->read("aa");
+    REQUIRE(r);
+    CHECK(r->data == "{\"row\": 1}");
+    CHECK(r->moves.empty());
+    REQUIRE_FALSE(s->append(a, "{\"move\": 2}"));
+    CHECK(s->remove("aa"));
+    REQUIRE_FALSE(s->save(a, "{\"row\": 2}")); // a game of that id again starts with no moves
+    CHECK(s->read("aa")->moves.empty());
+}
