@@ -94,7 +94,10 @@ void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
     halt();
     ponderFlag = limits.ponder;
     if (!gameSeed) gameSeed = std::random_device {}() | 1;
-    start_job([this, limits, callbacks = std::move(callbacks)] {
+    // The strength is read here, not in the job: clear_hash (ucinewgame, Clear Hash) may
+    // draw a new game seed while the search runs.
+    const Skill strength = skill();
+    start_job([this, limits, strength, callbacks = std::move(callbacks)] {
         if (tt.requested_mb() != opts.hashMb) tt.resize(opts.hashMb, opts.threads);
         if (clearPending.exchange(false)) {
             tt.clear(opts.threads);
@@ -110,7 +113,7 @@ void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
             = {opts.threads, opts.multiPv, opts.moveOverhead, moves_per_turn(), opts.showWdl};
         shared.plan = TimePlan::make(limits, side_to_move(), opts.moveOverhead, moves_per_turn());
         shared.tables = {0, opts.syzygyProbeDepth, opts.syzygy50MoveRule};
-        if (Skill s = skill(); s.limited()) limit_strength(shared, s);
+        if (strength.limited()) limit_strength(shared, strength);
         run_search(shared, callbacks);
     });
 }
