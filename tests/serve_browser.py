@@ -32,6 +32,7 @@ Prints what it saw; exits non-zero on any failure.
 """
 
 import argparse
+import re
 import json
 import os
 import random
@@ -295,8 +296,38 @@ def test_analysis(b, port, shots):
         b.screenshot(os.path.join(shots, "analysis.png"))
     bar = js(b, "document.getElementById('evalbar').hidden")
     check(not bar, "the evaluation bar is shown during analysis")
+    check_chances(b, lines[0], "chess")
     b.click("#analyse")
     print(f"  analysis: {lines[0][:70]}...; first move's left edge {lefts}", flush=True)
+
+
+def check_chances(b, line, game):
+    """The line and the bar show the engine's win/draw/loss chances for the game (docs/wdl.md),
+    and the bar's White share is White's expected score from them."""
+    first, second = ("South", "North") if game == "martian" else ("White", "Black")
+    m = re.search(first + r" (\d+)% \u00b7 draw (\d+)% \u00b7 " + second + r" (\d+)%", line)
+    check(m is not None, f"{game}: the line shows the win chances ({line[:90]!r})")
+    label = js(b, "document.getElementById('evalbar').getAttribute('aria-label')")
+    check(first + " " in label and "% \u00b7 draw " in label, f"{game}: the bar says the chances ({label!r})")
+    if m:
+        w, d, _ = (int(x) for x in m.groups())
+        share = float(js(b, "document.getElementById('evalbar').dataset.share"))
+        # The bar may have moved on to a later report: within a few points.
+        check(abs(share - (w + d / 2) / 100) < 0.08,
+              f"{game}: the bar's share {share} is White's expected score ({w}% + {d}%/2)")
+
+
+def test_analysis_martian(b, port, shots):
+    open_game(b, port, "martian")
+    b.click("#analyse")
+    b.wait_for("document.querySelectorAll('#search .line').length >= 1", what="a Martian analysis line")
+    time.sleep(1.0)
+    lines = js(b, "[...document.querySelectorAll('#search .line')].map((l) => l.textContent)")
+    check_chances(b, lines[0], "martian")
+    if shots:
+        b.screenshot(os.path.join(shots, "analysis-martian.png"))
+    b.click("#analyse")
+    print(f"  Martian analysis: {lines[0][:90]}", flush=True)
 
 
 
@@ -826,6 +857,7 @@ def main():
                                          for g in ["chess", "chess960", "mschess", "multimove"]
                                          for s in [test_to_end(b, port, g, shots)]]),
         ("analysis", "analysis", lambda: test_analysis(b, port, shots)),
+        ("analysis", "Martian analysis: its win chances", lambda: test_analysis_martian(b, port, shots)),
         ("pieces", "pieces at 40 px", lambda: test_pieces(b, port, shots)),
         ("access", "squares and labels", lambda: test_accessibility(b, port)),
         ("comforts", "keyboard, premove, resign, sound", lambda: test_keyboard_and_comforts(b, port, shots)),

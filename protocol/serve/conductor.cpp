@@ -17,6 +17,7 @@ Conductor::Conductor(const std::string& variant, SearchSlots& slots, std::string
     , engine(make_engine(variant)) {
     Engine::Options o;
     o.hashMb = 16;
+    o.showWdl = true; // the page's bar and lines show the win chances (games with a model)
     engine->set_options(o);
 }
 

@@ -103,9 +103,16 @@ void add_search(Json& j, const GameRecord& r, const SearchReport& s) {
         if (l.pv.empty()) continue;
         // Scores from White's view, as people read them.
         const Value v = s.side == BLACK ? -l.value : l.value;
-        lines.push_back({{"multipv", l.multiPv}, {"depth", l.depth}, {"seldepth", l.selDepth},
+        Json line = {{"multipv", l.multiPv}, {"depth", l.depth}, {"seldepth", l.selDepth},
             {"score", score_json(v)}, {"nodes", l.nodes}, {"timeMs", l.timeMs}, {"pv", l.pv},
-            {"pvSan", r.san_line(s.fromNode, l.pv)}, {"bestSquares", move_squares(l.pv[0])}});
+            {"pvSan", r.san_line(s.fromNode, l.pv)}, {"bestSquares", move_squares(l.pv[0])}};
+        // The game's win/draw/loss chances (engine/wdl.h), per mille, White's first.
+        if (l.wdl) {
+            const bool black = s.side == BLACK;
+            line["wdl"] = {{"white", black ? l.wdl->loss : l.wdl->win}, {"draw", l.wdl->draw},
+                {"black", black ? l.wdl->win : l.wdl->loss}};
+        }
+        lines.push_back(std::move(line));
     }
     j["search"] = {{"activity", s.activity}, {"lines", lines}, {"elapsedMs", s.elapsedMs}};
     j["analysis"] = {{"node", s.analysisNode},

@@ -2,7 +2,7 @@
 // The evaluation bar's numbers (protocol/serve/web/evaluation.js).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import {martianChances, scoreText, whiteShare, winningChances} from '../../protocol/serve/web/evaluation.js';
+import {chancesText, martianChances, scoreText, whiteShare, winningChances} from '../../protocol/serve/web/evaluation.js';
 
 test('winning chances follow lichess curve', () => {
     assert.equal(winningChances(0), 0);
@@ -27,6 +27,18 @@ test('Martian Chess: points, its own curve', () => {
     assert.equal(scoreText({cp: -100}, 'martian'), '\u22121.0 pts');
     assert.ok(Math.abs(whiteShare({cp: 400}, 'martian') - (1 + martianChances(400)) / 2) < 1e-12);
     assert.notEqual(whiteShare({cp: 400}, 'martian'), whiteShare({cp: 400}, 'chess'));
+});
+
+test('with the engine\'s win/draw/loss chances the bar is White\'s expected score', () => {
+    const wdl = {white: 430, draw: 250, black: 320};
+    assert.equal(whiteShare({cp: 52}, 'chess', wdl), 0.555);
+    // The chances decide, not the curve of the centipawns (Martian's points included).
+    assert.equal(whiteShare({cp: 400}, 'martian', {white: 1000, draw: 0, black: 0}), 1);
+    assert.equal(whiteShare({cp: 0}, 'chess', {white: 0, draw: 1000, black: 0}), 0.5);
+    assert.equal(whiteShare({mate: 2}, 'chess', null), 1);
+    assert.equal(chancesText(wdl), 'White 43% \u00b7 draw 25% \u00b7 Black 32%');
+    assert.equal(chancesText(null), '');
+    assert.equal(chancesText(wdl, ['South', 'North']), 'South 43% \u00b7 draw 25% \u00b7 North 32%');
 });
 
 test('score texts', () => {

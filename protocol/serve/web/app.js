@@ -397,7 +397,8 @@ function render() {
     const lines = shownLines();
     const arrows = lines.map((l, i) => ({squares: l.bestSquares || [], id: i === 0 ? 'best-arrow' : undefined, alt: i > 0}));
     board.update({cells: d.cells, drawing: draw, sideNames: d.sideNames, marks: marks(), dividers: d.dividers, arrows});
-    renderEvalBar($('evalbar'), lines.length ? lines[0].score : null, ui.st.game, side);
+    renderEvalBar($('evalbar'), lines.length ? lines[0].score : null, ui.st.game, side,
+        lines.length ? lines[0].wdl : null, d.sideNames);
     renderSide(draw, lines);
 }
 
@@ -425,7 +426,7 @@ function renderSide(draw, lines) {
     renderSpecialMoves(draw);
     renderPanel(draw, shown, ui.st.start960);
     const playable = variations() ? playLine : null;
-    renderAnalysis($('search'), st.search, lines, st.game, playable);
+    renderAnalysis($('search'), st.search, lines, st.game, playable, shown.display.sideNames);
     $('analyse').textContent = st.search.activity === 'analysing' ? 'Stop analysis' : 'Analyse';
     const tree = treeOf(st);
     const ply = shownPly();

@@ -3,7 +3,7 @@
 // it; a click plays the line onto the board as a variation) and the evaluation bar.
 
 import {h} from './dom.js';
-import {scoreText, whiteShare} from './evaluation.js';
+import {chancesText, scoreText, whiteShare} from './evaluation.js';
 
 function head(search) {
     if (search.activity === 'idle') return 'Harlequin is idle';
@@ -33,7 +33,7 @@ function pvButton(moves, i, play) {
 // lines: the search lines for the shown position (or [] when they are for another one);
 // onMove(line, index): a click on the index-th move of a line (null when lines cannot be
 // played onto the board).
-export function renderAnalysis(box, search, lines, game, onMove) {
+export function renderAnalysis(box, search, lines, game, onMove, sideNames) {
     const rows = [h('div', {class: 'search-head'}, head(search))];
     for (const l of lines) {
         const moves = l.pvSan && l.pvSan.length === l.pv.length ? l.pvSan : l.pv;
@@ -47,7 +47,8 @@ export function renderAnalysis(box, search, lines, game, onMove) {
             h('b', {class: 'score'}, scoreText(l.score, game)), ' ',
             ...pv.flatMap((x) => [x, ' ']),
             h('span', {class: 'line-info'},
-                `depth ${l.depth}/${l.seldepth} \u00b7 ${l.nodes} nodes \u00b7 ${l.timeMs} ms`)));
+                (l.wdl ? `${chancesText(l.wdl, sideNames)} \u00b7 ` : '')
+                + `depth ${l.depth}/${l.seldepth} \u00b7 ${l.nodes} nodes \u00b7 ${l.timeMs} ms`)));
     }
     if (search.activity !== 'idle' && !lines.length && search.lines.length)
         rows.push(h('div', {class: 'hint'}, 'The lines are for another position.'));
@@ -55,15 +56,17 @@ export function renderAnalysis(box, search, lines, game, onMove) {
 }
 
 // The bar: White's (South's) share from the bottom when White is at the bottom.
-export function renderEvalBar(bar, score, game, bottom) {
+export function renderEvalBar(bar, score, game, bottom, wdl, sideNames) {
     bar.hidden = !score;
     if (!score) return;
-    const share = whiteShare(score, game);
+    const share = whiteShare(score, game, wdl);
     const fill = bar.querySelector('#evalbar-fill');
     fill.style.height = `${(100 * share).toFixed(1)}%`;
     bar.classList.toggle('black-bottom', bottom === 'black');
     const text = scoreText(score, game);
     bar.querySelector('#evalbar-text').textContent = text;
-    bar.setAttribute('aria-label', `Evaluation ${text}`);
+    const chances = chancesText(wdl, sideNames);
+    bar.setAttribute('aria-label', `Evaluation ${text}${chances ? `, ${chances}` : ''}`);
+    bar.title = chances;
     bar.dataset.share = share.toFixed(3);
 }
