@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "options.h"
 
+#include "text.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -131,12 +133,8 @@ Engine::FileLoad set_text_option(
     def.setText(options, text);
     // Each line of the notice names the option.
     std::string named;
-    for (std::size_t start = 0; start < r.notice.size();) {
-        std::size_t end = std::min(r.notice.find('\n', start), r.notice.size());
-        named += fmt::format("{}{}: {}", named.empty() ? "" : "\n", def.name,
-            std::string_view(r.notice).substr(start, end - start));
-        start = end + 1;
-    }
+    for (std::string_view line : split_lines(r.notice))
+        named += fmt::format("{}{}: {}", named.empty() ? "" : "\n", def.name, line);
     r.notice = named;
     return r;
 }

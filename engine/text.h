@@ -36,6 +36,18 @@ namespace hq {
     return {views.begin(), views.end()};
 }
 
+// The lines of a text of several (a notice to show: each becomes its own `info string` or
+// `telluser`), as views into `s`; none for an empty text.
+[[nodiscard]] inline std::vector<std::string_view> split_lines(std::string_view s) {
+    std::vector<std::string_view> out;
+    while (!s.empty()) {
+        const std::size_t end = std::min(s.find('\n'), s.size());
+        out.push_back(s.substr(0, end));
+        s.remove_prefix(std::min(end + 1, s.size()));
+    }
+    return out;
+}
+
 [[nodiscard]] inline std::string to_lower(std::string_view s) {
     std::string out(s);
     std::transform(

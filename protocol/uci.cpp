@@ -19,11 +19,7 @@ void error(std::string_view message) { println("info string error: {}", message)
 
 // A notice of several lines as one `info string` each.
 void info_lines(std::string_view notice) {
-    while (!notice.empty()) {
-        const std::size_t end = std::min(notice.find('\n'), notice.size());
-        println("info string {}", notice.substr(0, end));
-        notice.remove_prefix(std::min(end + 1, notice.size()));
-    }
+    for (std::string_view line : split_lines(notice)) println("info string {}", line);
 }
 
 // Prints the variant announcement that Fairy-Stockfish prints and XBoard's UCI adapter

@@ -21,11 +21,7 @@ namespace {
 
 // A notice of several lines as one `telluser` each.
 void tell_lines(std::string_view notice) {
-    while (!notice.empty()) {
-        const std::size_t end = std::min(notice.find('\n'), notice.size());
-        println("telluser {}", notice.substr(0, end));
-        notice.remove_prefix(std::min(end + 1, notice.size()));
-    }
+    for (std::string_view line : split_lines(notice)) println("telluser {}", line);
 }
 
 // Whether a word reads as a move in XBoard's coordinate notation, so that a line holding
