@@ -10,7 +10,7 @@
 #   CXX=compiler    build with it (passed to CMake)
 #   EVALFILE=net    build that chess network in instead of variants/chess/nnue/default.nnue
 #   ARCH=level      native (default), x86-64 (any x86-64 CPU: SSE2), x86-64-sse41-popcnt,
-#                   x86-64-avx2, x86-64-bmi2, x86-64-avx512, generic (README: Building)
+#                   x86-64-avx2, x86-64-bmi2, x86-64-avx512, generic (docs/building.md)
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 EXE ?=
@@ -61,7 +61,7 @@ test:
 	cmake --build $(BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_FLAGS)
 
-# The browser page for every game (README: Playing in the browser).
+# The browser page for every game (docs/serve.md).
 serve:
 	bash .ci/deps serve
 	$(CONFIGURE) -DHARLEQUIN_SERVE=ON

@@ -532,7 +532,7 @@ TEST_CASE("after a long capture-free stretch the draw contempt fades out and a l
           "call is searched",
     "[martian][search][clock]") {
     // The last position of a game between two networks that went on for 6,646 plies
-    // without a capture or a call (docs/tuning.md, Martian step 8): 12-12, four queens.
+    // without a capture or a call (docs/log/tuning.md, Martian step 8): 12-12, four queens.
     auto at = [](int halfmove) {
         return from_fen(fmt::format("4/4/2q1/4/3Q/3Q/4/1Q2 w - - {} 3327 12+12 - -", halfmove));
     };

@@ -184,9 +184,10 @@ std::vector<DeclaredOption> declared_options(Process& p) {
     return out;
 }
 
-// The option names in the README's option table (first column, in backquotes).
-std::vector<std::string> readme_options() {
-    std::ifstream in(std::string(HARLEQUIN_TEST_DATA) + "/../../README.md");
+// The option names in the user manual's option table (docs/uci.md: first column, in
+// backquotes).
+std::vector<std::string> documented_options() {
+    std::ifstream in(std::string(HARLEQUIN_TEST_DATA) + "/../../docs/uci.md");
     std::vector<std::string> names;
     std::string line;
     bool inTable = false;
@@ -214,18 +215,20 @@ bool has_error(const std::vector<std::string>& lines) {
 
 } // namespace
 
-TEST_CASE("uci declares every option of the README's table, with type and range", "[uci]") {
+TEST_CASE(
+    "uci declares the options of docs/uci.md's table, no other, with type and range", "[uci]") {
     Process p = start_engine();
     auto declared = declared_options(p);
-    auto readme = readme_options();
-    REQUIRE(readme.size() >= 8);
-    for (const std::string& name : readme) {
+    auto documented = documented_options();
+    REQUIRE(documented.size() >= 8);
+    for (const std::string& name : documented) {
         INFO(name);
         CHECK(std::any_of(declared.begin(), declared.end(),
             [&](const DeclaredOption& o) { return o.name == name; }));
     }
     for (const DeclaredOption& o : declared) {
         INFO(o.name);
+        CHECK(std::count(documented.begin(), documented.end(), o.name) == 1);
         CHECK((o.type == "spin" || o.type == "check" || o.type == "button" || o.type == "combo"
             || o.type == "string"));
         if (o.type == "spin") {

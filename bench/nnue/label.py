@@ -8,7 +8,7 @@ IN is `harlequin datagen` output (`FEN | score | result`, White's view). OUT get
 `FEN | score | result | sf` lines: the same three fields and Stockfish's "Final evaluation"
 in centipawns, White's view. Stockfish's `eval` command is a static evaluation, no search:
 about 7000 positions a second per job. Positions Stockfish will not evaluate (in check)
-are dropped and counted. docs/tuning.md ("NNUE") says how the trainer blends the fields.
+are dropped and counted. docs/tuning.md (section 4) says how the trainer blends the fields.
 """
 import argparse
 import os

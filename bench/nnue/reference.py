@@ -9,7 +9,7 @@
                                  [--no-material]
 
 `eval` prints `FEN | value` for each FEN: the network's evaluation in centipawns, side to
-move's view, computed exactly as variants/chess/nnue.cpp computes it. A --fens file holds
+move's view, computed exactly as engine/nnue.h and engine/simd.h compute it. A --fens file holds
 one FEN a line (blank lines and `#` comments skipped; anything after a `|` ignored, so a
 vector file is its own input). With --out the lines go to that file (read first, so it may
 be the --fens file) under a header saying how they were made and the network's checksum:

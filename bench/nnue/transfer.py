@@ -3,7 +3,7 @@
 """Writes a starting network for a chess-like game from the chess network: the rows of
 chess's 768 features copied to the game's features that mean the same piece on the same
 square, every other row zero, the hidden and output layers as they are. train.py --init
-then refines it on the game's own data (docs/tuning.md, the networks of the other games).
+then refines it on the game's own data (docs/log/tuning.md, the networks of the other games).
 
     transfer.py --game multimove|mschess --from variants/chess/nnue/default.nnue --out FILE
 

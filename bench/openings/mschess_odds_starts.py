@@ -9,7 +9,7 @@ Harlequin's own search scores near zero.
 
 With `rooks` she keeps her queen and gives up both rooks, one minor piece (b, c, f or g
 file) and two pawns (every choice of two): 112 starts again, the tuning data's second
-kind (docs/tuning.md, Ms. Chess), so that her queen's weights see positions too.
+kind (docs/log/tuning.md, Ms. Chess), so that her queen's weights see positions too.
 
     python3 bench/openings/mschess_odds_starts.py w   # the woman plays White (mschess)
     python3 bench/openings/mschess_odds_starts.py b   # the woman plays Black (mschess-black)

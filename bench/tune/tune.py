@@ -20,7 +20,7 @@ exactly the game's evaluation up to integer rounding. The fit minimises the mean
 with sigmoid(x) = 1 / (1 + 10^(-x/400)) and K chosen first (golden-section search) to fit
 the current weights best. With --kscore the scores in the target take their own scale
 (fitted to the results alone with --kscore 0): for a game whose hand-set scores are far
-out of scale with its results, so that a shared K collapses (docs/tuning.md, Control). Gradient descent is Adam over all weights at once (full batch).
+out of scale with its results, so that a shared K collapses (docs/log/tuning.md, Control). Gradient descent is Adam over all weights at once (full batch).
 The header is written with the values rounded to integers, in the layout the game's
 evaluation reads (a struct of named {mg, eg} pairs), with this command in its first line.
 """

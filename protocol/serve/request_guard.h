@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What `harlequin serve` checks of every request before a route runs, so that the pages of
-// other sites, open in the same browser, can neither use the board nor read it (README.md
-// "Playing in the browser", docs/serve.md). In order:
+// other sites, open in the same browser, can neither use the board nor read it
+// (docs/serve.md, "Who may use the board"). In order:
 // 1. Host: the name the request was sent to is one the server serves: 127.0.0.1, localhost,
 //    [::1] or what --host names, with or without the port (any name when it listens on
 //    every address, 0.0.0.0 or ::, where the token guards instead). A page that rebinds its

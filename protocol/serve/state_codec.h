@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The state the page draws (README.md, "Playing in the browser"; notes in
+// The state the page draws (docs/serve.md; notes in
 // protocol/serve/web/): the whole of one game as JSON, sent after every change. Plain
 // functions of the game record and of what the session holds beside it.
 #pragma once

@@ -91,7 +91,7 @@ struct Martian {
     // The search calls the clock only when the mover leads once the move is made: a
     // call with the scores level or behind offers the opponent a quick draw or win (a
     // called clock ends an even game in seven quiet plies), and searched as free it
-    // ended many games the engine could still win (docs/strength.md). After LongQuiet
+    // ended many games the engine could still win (docs/log/strength.md). After LongQuiet
     // plies without a capture a level call is searched too (see draw_contempt).
     static bool search_skips(const Position& pos, Move m) {
         if (!m.calls_clock()) return false;
@@ -113,10 +113,10 @@ struct Martian {
     // with the pips still on the board: early on a draw gives up a whole game (the search
     // took a one-point lead, called the clock and let the depth-1 side level it, rather
     // than play on from a position it scored -0.5), late it gives up little
-    // (docs/strength.md, session 10).
+    // (docs/log/strength.md, session 10).
     // Martian Chess has no fifty-move rule: two engines that each scored a draw below
     // their own position, and never searched a level call, once moved four queens about
-    // for 6,646 plies without a capture (docs/tuning.md, Martian step 8). So the contempt
+    // for 6,646 plies without a capture (docs/log/tuning.md, Martian step 8). So the contempt
     // fades from LongQuiet / 2 plies without a capture to none at LongQuiet, where a level
     // call is searched as well: the side that finds itself worse then calls the clock or
     // repeats, and the game ends.
@@ -126,7 +126,7 @@ struct Martian {
     // Games between two engines that both avoid a draw can still go on for as long as
     // they avoid a third repetition: `harlequin match` draws them after this many moves of
     // each side unless -maxmoves says otherwise (VariantSpec::matchMaxMoves, set by the
-    // registry entry); a game between Harlequins lasts about 43 plies (docs/strength.md).
+    // registry entry); a game between Harlequins lasts about 43 plies (docs/log/strength.md).
     static constexpr int MatchMaxMoves = 500;
     static Value draw_contempt(const Position& pos) {
         const int onBoard = pos.zone_pips(WHITE) + pos.zone_pips(BLACK);

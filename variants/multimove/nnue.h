@@ -11,7 +11,7 @@
 // moves a turn whatever hangs is lost and an attack on the king is a mate threat, and
 // piece-square inputs see neither. A network without these inputs lost every game pair to
 // the hand-crafted evaluation at 20k nodes; with them it lost fewer, but still lost
-// (docs/tuning.md), so the game has no network yet. The side to move is the order of the
+// (docs/log/tuning.md), so the game has no network yet. The side to move is the order of the
 // two accumulators.
 #pragma once
 

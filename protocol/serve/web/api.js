@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The server's HTTP interface (README.md "Playing in the browser"): JSON requests and the
+// The server's HTTP interface (docs/serve.md, "The HTTP interface"): JSON requests and the
 // event stream of a game's states.
 
 export class ApiError extends Error {
