@@ -19,5 +19,7 @@ int openings_command(const std::vector<std::string>& args);
 int datagen_command(const std::vector<std::string>& args);
 // harlequin tune-export ...: evaluation traces for the tuner (bench/tune_export.h).
 int tune_export_command(const std::vector<std::string>& args);
+// harlequin train ...: fits a network to training data (bench/trainer/train_run.h).
+int train_command(const std::vector<std::string>& args);
 
 } // namespace hq

@@ -122,6 +122,31 @@ serve` installs them).)"},
   -in FILE,...     datagen output (FEN | score | result lines)
   -out PREFIX      writes PREFIX.weights, PREFIX.pos, PREFIX.ent (for bench/tune)
   -limit N         at most N positions)"},
+    {"train", "fits a game's network to HQTD training data (the C++ trainer)",
+        "harlequin train -data FILE.bin ... -out NET.nnue [-hidden H] [-epochs E]\n"
+        "                         [-output-buckets B] [-init NET.nnue | -resume] [options]",
+        R"(  -data FILE ...   HQTD files of one game (datagen -out FILE.bin, or -convert)
+  -out NET.nnue    the network (HQNN), written after every epoch
+  -hidden H        accumulator neurons (default 256; a multiple of 32 for the engine)
+  -output-buckets B  output layers chosen by the pieces on the board (default 1)
+  -epochs E        passes over the data (default 30; 0: write the starting network)
+  -batch N         positions a step (default 16384)
+  -lr X            Adam's learning rate, down to X / 30 by a cosine (default 0.001)
+  -lambda X        the search score's share of the target, the result's 1 - X (0.75)
+  -kh X            the network's K in the tuner's units (default 0.7652), or
+  -kh-per-klabel R K = R times the K fitted to the scores (one scale across data)
+  -holdout X       the share of positions held out to measure the loss (default 0.02)
+  -threads T       threads (default 2)
+  -seed S          the random weights', split's and batches' seed (default 1)
+  -limit N         the first N positions only
+  -init NET.nnue   start from that network (a larger -hidden widens it)
+  -mirror          half of each batch seen mirrored left to right (chess)
+  -checkpoint F    the checkpoint, written after every epoch (default NET.nnue.ckpt)
+  -resume          continue from the checkpoint (the same data and settings)
+  -stop-after E    stop after epoch E, to be resumed later (the schedule stays -epochs')
+Options may also be written --name, as bench/nnue/train.py spells them. Ctrl-C stops
+at the end of the batch; the last finished epoch's network and checkpoint stay.
+See docs/tuning.md, section 4.)"},
     {"genfens", "opening FENs for OpenBench's workers ('info string genfens FEN' lines)",
         "harlequin genfens N seed S book FILE|None [variant NAME] [chess960|frc|dfrc]\n"
         "                         [plies P] [maxscore CP] [nodes N]",

@@ -49,6 +49,7 @@ constexpr Command Commands[] = {
 #endif
     {"datagen", hq::datagen_command},
     {"tune-export", hq::tune_export_command},
+    {"train", hq::train_command},
     {"genfens", hq::genfens_command},
 };
 

@@ -25,6 +25,11 @@ buckets of the piece counts in the data (2 to 14 pieces: buckets 0 and 1 of 4);
 and --kh-per-klabel: the kh the fit reports must be that factor times the fitted k_label.
 
     /usr/bin/python3 bench/nnue/test_train.py        (needs python3-torch and numpy)
+    /usr/bin/python3 bench/nnue/test_train.py --harlequin build/harlequin
+
+With --harlequin the same checks run on the C++ trainer, `harlequin train` (needs numpy
+only): the chess positions are written as HQTD records (it reads no text), and --dump,
+which only train.py has, is left out.
 """
 import os
 import random
@@ -39,6 +44,10 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import reference  # noqa: E402
+
+# The trainer under test: train.py, or `harlequin train` (main() sets it from --harlequin).
+TRAINER = [sys.executable, os.path.join(HERE, "train.py")]
+CPP = False
 
 VALUE = {"P": 100, "N": 300, "B": 300, "R": 500, "Q": 900}
 
@@ -112,19 +121,20 @@ def check_binary(tmp, rng):
             for out in (f, g):
                 out.write(struct.pack(f"<{len(feats)}H", *feats))
             lines.append(f"{' '.join(map(str, feats))} | {'b' if black else 'w'} | {score} | {result / 2:.1f}")
-    dump = subprocess.run([sys.executable, os.path.join(HERE, "train.py"), "--dump", path, "--limit", "20"],
-                          check=True, capture_output=True, text=True).stdout.splitlines()
-    pieces = [f" | {18 + len(line.split(' | ')[0].split())}" for line in lines[:20]]
-    if dump[1:] != [line + p for line, p in zip(lines[:20], pieces)]:
-        print("FAIL: --dump does not print the records written:", dump[1:3], lines[:2])
-        return False
-    dump = subprocess.run([sys.executable, os.path.join(HERE, "train.py"), "--dump", old, "--limit", "20"],
-                          check=True, capture_output=True, text=True).stdout.splitlines()
-    if dump[1:] != lines[:20]:
-        print("FAIL: --dump does not read a version 1 file's records:", dump[1:3], lines[:2])
-        return False
+    if not CPP:  # --dump is train.py's alone
+        dump = subprocess.run([sys.executable, os.path.join(HERE, "train.py"), "--dump", path, "--limit", "20"],
+                              check=True, capture_output=True, text=True).stdout.splitlines()
+        pieces = [f" | {18 + len(line.split(' | ')[0].split())}" for line in lines[:20]]
+        if dump[1:] != [line + p for line, p in zip(lines[:20], pieces)]:
+            print("FAIL: --dump does not print the records written:", dump[1:3], lines[:2])
+            return False
+        dump = subprocess.run([sys.executable, os.path.join(HERE, "train.py"), "--dump", old, "--limit", "20"],
+                              check=True, capture_output=True, text=True).stdout.splitlines()
+        if dump[1:] != lines[:20]:
+            print("FAIL: --dump does not read a version 1 file's records:", dump[1:3], lines[:2])
+            return False
     net_path = os.path.join(tmp, "made-up.nnue")
-    subprocess.run([sys.executable, os.path.join(HERE, "train.py"), "--data", path, "--out", net_path,
+    subprocess.run(TRAINER + ["--data", path, "--out", net_path,
                     "--hidden", "32", "--epochs", "30", "--batch", "128", "--lr", "0.003", "--lambda", "1.0",
                     "--kh-per-klabel", "1", "--threads", "1"],
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -145,15 +155,16 @@ def check_binary(tmp, rng):
     cut = os.path.join(tmp, "cut.bin")
     with open(cut, "wb") as f:
         f.write(data[:-3])
-    run = subprocess.run([sys.executable, os.path.join(HERE, "train.py"), "--dump", cut],
-                         capture_output=True, text=True)
-    if run.returncode == 0 or "cut short" not in run.stderr:
-        print("FAIL: a cut-short binary file is not refused:", run.stderr[-200:])
+    read_cut = TRAINER + ["--data", cut, "--out", os.path.join(tmp, "cut.nnue")] if CPP else \
+        [sys.executable, os.path.join(HERE, "train.py"), "--dump", cut]
+    run = subprocess.run(read_cut, capture_output=True, text=True)
+    if run.returncode == 0 or "cut short" not in run.stdout + run.stderr:
+        print("FAIL: a cut-short binary file is not refused:", (run.stdout + run.stderr)[-200:])
         return False
     # Output buckets by the records' pieces: from the one-output network, training moves
     # buckets 2 and 3 only; a version 1 file (no pieces) is refused for buckets.
     four, again = os.path.join(tmp, "made-up-4.nnue"), os.path.join(tmp, "made-up-4b.nnue")
-    train = [sys.executable, os.path.join(HERE, "train.py"), "--hidden", "32", "--output-buckets", "4",
+    train = TRAINER + ["--hidden", "32", "--output-buckets", "4",
              "--threads", "1", "--batch", "128", "--lr", "0.003", "--kh-per-klabel", "1"]
     quiet = dict(check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     subprocess.run(train + ["--data", path, "--init", net_path, "--out", four, "--epochs", "0"], **quiet)
@@ -165,8 +176,9 @@ def check_binary(tmp, rng):
               "(its records hold 20 to 34 pieces)")
         return False
     run = subprocess.run(train + ["--data", old, "--out", again, "--epochs", "1"], capture_output=True, text=True)
-    if run.returncode == 0 or "HQTD v1 files have none" not in run.stderr:
-        print("FAIL: --output-buckets on version 1 data (no pieces) is not refused:", run.stderr[-200:])
+    if run.returncode == 0 or "HQTD v1 files have none" not in run.stdout + run.stderr:
+        print("FAIL: --output-buckets on version 1 data (no pieces) is not refused:",
+              (run.stdout + run.stderr)[-200:])
         return False
     print("binary output buckets: training moved buckets 2 and 3, those of the records' pieces; "
           "version 1 data is read but refused for buckets")
@@ -177,7 +189,7 @@ def check_widen(tmp, data, net_path, rng):
     """--init into a larger --hidden evaluates as the network read; --freeze-init then
     trains the new neurons only."""
     wide = os.path.join(tmp, "wide.nnue")
-    train = [sys.executable, os.path.join(HERE, "train.py"), "--data", data, "--out", wide,
+    train = TRAINER + ["--data", data, "--out", wide,
              "--hidden", "64", "--init", net_path, "--threads", "1", "--batch", "256", "--lr", "0.003"]
     subprocess.run(train + ["--epochs", "0"], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     small, big = reference.read_net(net_path), reference.read_net(wide)
@@ -200,11 +212,46 @@ def check_widen(tmp, data, net_path, rng):
     return True
 
 
+def check_resume(tmp, data):
+    """harlequin train: a run stopped after epoch 3 and resumed from its checkpoint writes
+    the network of the run that was not stopped, byte for byte; a checkpoint of other
+    settings or a damaged one is refused."""
+    whole, parts = os.path.join(tmp, "whole.nnue"), os.path.join(tmp, "parts.nnue")
+    train = TRAINER + ["--data", data, "--hidden", "32", "--epochs", "6", "--batch", "256",
+                       "--lr", "0.003", "--threads", "2", "--mirror"]
+    quiet = dict(check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(train + ["--out", whole], **quiet)
+    subprocess.run(train + ["--out", parts, "--stop-after", "3"], **quiet)
+    with open(parts, "rb") as f:
+        after3 = f.read()
+    subprocess.run(train + ["--out", parts, "--resume"], **quiet)
+    with open(whole, "rb") as a, open(parts, "rb") as b:
+        want, got = a.read(), b.read()
+    if got != want or after3 == want:
+        print(f"FAIL: resumed after epoch 3: the same network as the whole run: {got == want}; "
+              f"the stopped run's differs: {after3 != want}")
+        return False
+    other = subprocess.run(train[:-1] + ["--out", parts, "--resume"], capture_output=True, text=True)
+    with open(parts + ".ckpt", "rb") as f:
+        ckpt = f.read()
+    with open(parts + ".ckpt", "wb") as f:
+        f.write(ckpt[:-5])
+    cut = subprocess.run(train + ["--out", parts, "--resume"], capture_output=True, text=True)
+    if other.returncode == 0 or "other settings" not in other.stdout or cut.returncode == 0 \
+            or "damaged" not in cut.stdout:
+        print("FAIL: a checkpoint of other settings or a damaged one is not refused:",
+              other.stdout[-200:], cut.stdout[-200:])
+        return False
+    print("stopped after epoch 3 and resumed: the whole run's network byte for byte; a "
+          "checkpoint of other settings and a damaged one are refused")
+    return True
+
+
 def check_buckets(tmp, data, net_path, rng):
     """--output-buckets from a one-output network: the same values, then per-bucket training."""
     out = os.path.join(tmp, "buckets.nnue")
     again = os.path.join(tmp, "buckets-again.nnue")
-    train = [sys.executable, os.path.join(HERE, "train.py"), "--data", data, "--hidden", "32",
+    train = TRAINER + ["--data", data, "--hidden", "32",
              "--output-buckets", "4", "--threads", "1", "--batch", "256", "--lr", "0.003"]
     quiet = dict(check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     subprocess.run(train + ["--init", net_path, "--out", out, "--epochs", "0"], **quiet)
@@ -230,19 +277,44 @@ def check_buckets(tmp, data, net_path, rng):
     return True
 
 
+def write_chess_hqtd(path, rows):
+    """Chess positions (FEN, score, result; White's view) as HQTD v2 records, with
+    reference.py's features and their mirror (the engine's numbering)."""
+    mirror = [((1 - (f // 64) // 6) * 6 + (f // 64) % 6) * 64 + ((f % 64) ^ 56) for f in range(768)]
+    with open(path, "wb") as out:
+        out.write(b"HQTD" + struct.pack("<II", 2, 768) + b"chess".ljust(16, b"\0"))
+        out.write(struct.pack("<768H", *mirror))
+        for fen, score, result in rows:
+            white, _, stm = reference.features(fen)
+            flags = stm | int(result * 2) << 1
+            out.write(struct.pack("<BBhB", len(white), flags, score, len(white)))
+            out.write(struct.pack(f"<{len(white)}H", *white))
+
+
 def main():
+    global TRAINER, CPP
+    if len(sys.argv) == 3 and sys.argv[1] == "--harlequin":
+        TRAINER, CPP = [os.path.abspath(sys.argv[2]), "train"], True
+    elif len(sys.argv) != 1:
+        sys.exit("usage: test_train.py [--harlequin PATH]")
     rng = random.Random(7)
     with tempfile.TemporaryDirectory() as tmp:
-        data = os.path.join(tmp, "data.txt")
-        with open(data, "w") as f:
-            for _ in range(8000):
-                fen, balance = random_position(rng)
-                p = 1 / (1 + 10 ** (-balance / 400))
-                u = rng.random()
-                result = 1.0 if u < p * 0.8 else 0.0 if u > 1 - (1 - p) * 0.8 else 0.5
-                f.write(f"{fen} | {balance} | {result} | {balance}\n")
+        rows = []
+        for _ in range(8000):
+            fen, balance = random_position(rng)
+            p = 1 / (1 + 10 ** (-balance / 400))
+            u = rng.random()
+            result = 1.0 if u < p * 0.8 else 0.0 if u > 1 - (1 - p) * 0.8 else 0.5
+            rows.append((fen, balance, result))
+        data = os.path.join(tmp, "data.bin" if CPP else "data.txt")
+        if CPP:
+            write_chess_hqtd(data, rows)
+        else:
+            with open(data, "w") as f:
+                for fen, balance, result in rows:
+                    f.write(f"{fen} | {balance} | {result} | {balance}\n")
         net_path = os.path.join(tmp, "net.nnue")
-        cmd = [sys.executable, os.path.join(HERE, "train.py"), "--data", data, "--out", net_path,
+        cmd = TRAINER + ["--data", data, "--out", net_path,
                "--hidden", "32", "--epochs", "40", "--batch", "256", "--lr", "0.003",
                "--lambda", "1.0", "--threads", "1", "--holdout", "0.05", "--mirror"]
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -262,7 +334,7 @@ def main():
             print("FAIL: the trained network does not follow the evaluation it was trained on")
             return 1
         again = os.path.join(tmp, "again.nnue")
-        subprocess.run([sys.executable, os.path.join(HERE, "train.py"), "--data", data, "--out", again,
+        subprocess.run(TRAINER + ["--data", data, "--out", again,
                         "--hidden", "32", "--epochs", "0", "--init", net_path, "--threads", "1"],
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         with open(net_path, "rb") as a, open(again, "rb") as b:
@@ -274,12 +346,14 @@ def main():
             return 1
         if not check_buckets(tmp, data, net_path, rng):
             return 1
+        if CPP and not check_resume(tmp, data):
+            return 1
         # --kh-per-klabel R: the kh the fit uses (its header line) is R times the fitted k_label.
-        run = subprocess.run([sys.executable, os.path.join(HERE, "train.py"), "--data", data, "--out", again,
+        run = subprocess.run(TRAINER + ["--data", data, "--out", again,
                               "--hidden", "32", "--epochs", "0", "--init", net_path, "--threads", "1",
                               "--kh-per-klabel", "0.5"],
-                             check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        m = re.search(r"k_label (\S+), lambda \S+, kh (\S+),", run.stderr)
+                             check=True, capture_output=True, text=True)
+        m = re.search(r"k_label (\S+), lambda \S+, kh (\S+),", run.stdout + run.stderr)
         if not m or abs(float(m.group(2)) - 0.5 * float(m.group(1))) > 1e-3:
             print(f"FAIL: --kh-per-klabel 0.5 does not set kh to half of k_label: {m.groups() if m else run.stderr}")
             return 1
