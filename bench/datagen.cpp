@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "datagen.h"
 
+#include "pgn_games.h"
+
 #include "command_line.h"
 #include "commands.h"
 #include "engine/io.h"
@@ -12,15 +14,18 @@
 #include "variants/registry.h"
 
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <sstream>
 #include <thread>
 #include <unistd.h>
 
@@ -413,10 +418,12 @@ DatagenParse parse_datagen_args(const std::vector<std::string>& args) {
     }
     if (o.out.empty()) return fail("-out FILE is required");
     if (!o.convert.empty()) {
-        const bool fromGames = o.convert == "-" || o.convert.ends_with(".games");
+        const bool fromGames
+            = o.convert == "-" || o.convert.ends_with(".games") || o.convert.ends_with(".pgn");
         if (!fromGames && !o.out.ends_with(".bin"))
             return fail("-convert of text writes binary records: -out FILE.bin");
-        if (o.out.ends_with(".games")) return fail("-convert writes positions, not .games");
+        if (o.out.ends_with(".games") && o.convert.ends_with(".games"))
+            return fail("-convert of whole games writes positions, not .games");
         if (o.games > 0 || o.positions > 0 || o.nodes > 0 || o.depth > 0)
             return fail("-convert plays no games: no -games, -positions, -nodes or -depth");
         r.options = o;
@@ -450,17 +457,58 @@ DatagenStats run_datagen(const DatagenOptions& o,
 
 namespace {
 
-// -convert of a .games file (or of standard input, `-`): its positions, filtered.
+// -convert of PGN games with the engines' scores (bench/pgn_games.h): HQGAMES lines in
+// `text` (with their header line), or the error, already printed.
+bool pgn_as_records(
+    std::istream& in, const std::string& name, const DatagenOptions& o, std::string& text) {
+    const std::string pgn((std::istreambuf_iterator<char>(in)), {});
+    text = games::header_line(o.variant);
+    auto st = games::pgn_to_records(pgn, o.variant, text);
+    if (!st.error.empty()) return println("error: {}: {}", name, st.error), false;
+    println("{}: {} games read, {} scored plies{}", name, st.games, st.plies,
+        st.skipped ? fmt::format("; {} games skipped, the first: {}", st.skipped, st.firstSkipped)
+                   : "");
+    return true;
+}
+
+// PGN to a store file of whole games (-out FILE.games): the records appended, the header
+// first in a new or empty file; a file of another game is refused.
+int append_records(const std::string& text, const DatagenOptions& o) {
+    std::ifstream existing(o.out);
+    std::string first;
+    bool empty = !existing || !std::getline(existing, first);
+    if (!empty && games::header_variant(first) != o.variant)
+        return println("error: {} is not an HQGAMES file of {} games", o.out, o.variant), 1;
+    std::ofstream out(o.out, std::ios::app | std::ios::binary);
+    const std::string body = empty ? text : text.substr(text.find('\n') + 1);
+    if (!(out << body) || !out.flush()) return println("error: cannot write {}", o.out), 1;
+    println("appended to {}", o.out);
+    return 0;
+}
+
+// -convert of a .games file or a PGN (or of standard input, `-`, either): its positions,
+// filtered; a PGN to -out FILE.games: its games as records.
 int convert_games(const DatagenOptions& o) {
     std::ifstream file;
     if (o.convert != "-") file.open(o.convert);
-    std::istream& in = o.convert == "-" ? std::cin : file;
+    std::istream& input = o.convert == "-" ? std::cin : file;
     const std::string name = o.convert == "-" ? "standard input" : o.convert;
-    if (!in) {
+    if (!input) {
         println("error: {}: cannot be read", name);
         return 1;
     }
-    auto st = games::convert(in, name, o.out, o.variant, {o.maxScore, o.keepNoisy});
+    std::istringstream records;
+    std::istream* in = &input;
+    while (std::isspace(input.peek())) input.get();
+    if (input.peek() == '[') { // PGN's first tag: HQGAMES starts with its header line
+        std::string text;
+        if (!pgn_as_records(input, name, o, text)) return 1;
+        if (o.out.ends_with(".games")) return append_records(text, o);
+        records.str(text);
+        in = &records;
+    } else if (o.out.ends_with(".games"))
+        return println("error: -out FILE.games takes a PGN's games; {} holds no PGN", name), 1;
+    auto st = games::convert(*in, name, o.out, o.variant, {o.maxScore, o.keepNoisy});
     if (!st.error.empty()) {
         println("error: {}", st.error);
         return 1;
@@ -487,9 +535,11 @@ int datagen_command(const std::vector<std::string>& args) {
             " [-randomplies N] [-maxplies N] [-adjudicate CP] [-maxscore CP] [-hash MB]"
             " [-noisy keep|drop] [-nnue on|off],"
             " or harlequin datagen -variant NAME -convert TEXT -out FILE.bin,"
-            " or harlequin datagen -variant NAME -convert GAMES.games|- -out FILE[.bin]");
+            " or harlequin datagen -variant NAME -convert GAMES.games|GAMES.pgn|- -out "
+            "FILE[.bin|.games]");
     const DatagenOptions& o = *parsed.options;
-    if (!o.convert.empty() && (o.convert == "-" || o.convert.ends_with(".games")))
+    if (!o.convert.empty()
+        && (o.convert == "-" || o.convert.ends_with(".games") || o.convert.ends_with(".pgn")))
         return convert_games(o);
     if (!o.convert.empty()) {
         auto st = training::convert_text(o.convert, o.out, o.variant);

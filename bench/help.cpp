@@ -92,7 +92,8 @@ serve` installs them).)"},
         "D)\n"
         "                         [options]\n"
         "       harlequin datagen -variant NAME -convert TEXT -out FILE.bin\n"
-        "       harlequin datagen -variant NAME -convert GAMES.games|- -out FILE[.bin]",
+        "       harlequin datagen -variant NAME -convert GAMES.games|- -out FILE[.bin]\n"
+        "       harlequin datagen -variant NAME -convert GAMES.pgn|- -out FILE[.bin|.games]",
         R"(  -variant NAME    the game (default chess)
   -out FILE        appended, one 'FEN | score | result' line a position, or, for a name
                    ending in .bin, binary records of the network's inputs (HQTD:
@@ -101,7 +102,10 @@ serve` installs them).)"},
                    bench/game_records.h), the compact form the data is kept in
   -convert IN      turn a text file of datagen's into binary records (-out FILE.bin), or
                    a .games file (- : standard input, e.g. from xzcat) into positions,
-                   text or binary, filtered by -maxscore and -noisy
+                   text or binary, filtered by -maxscore and -noisy, or a PGN of engine
+                   games with their scores in the comments (fastchess, cutechess-cli:
+                   OpenBench's DATAGEN games) into the same, or into whole games
+                   (-out FILE.games, the store's form; bench/pgn_games.h)
   -games N         games to play, or
   -positions N     positions to write
   -nodes N         each move's search by nodes, or

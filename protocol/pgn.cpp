@@ -211,6 +211,10 @@ PgnReadResult read_pgn(const std::string& text) {
             // A comment's line breaks are only the writer's wrapping.
             auto w = split_words(body);
             cur.comments.push_back(join_words(w, 0, w.size()));
+            if (!cur.moves.empty()) {
+                std::string& after = cur.moveComments.back();
+                after += (after.empty() ? "" : " ") + cur.comments.back();
+            }
             i = j + 1;
         } else if (c == '(') { // variations are skipped, nested ones too
             int depth = 0;
@@ -251,6 +255,7 @@ PgnReadResult read_pgn(const std::string& text) {
             while (!tok.empty() && tok[0] == '.') tok.erase(0, 1);
             if (tok.empty()) continue;
             cur.moves.push_back(tok);
+            cur.moveComments.emplace_back();
         }
     }
     if (inGame) finish(); // a last game without result token

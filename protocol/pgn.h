@@ -65,7 +65,10 @@ struct PgnRecord {
     std::map<std::string, std::string> tags;
     std::vector<std::string> moves;
     std::vector<std::string> comments; // every brace comment, in order, spaces normalized
-    std::string resultToken;           // "1-0", "0-1", "1/2-1/2", "*" or empty
+    // The brace comments after each move (empty: none), one entry a move of `moves`: where
+    // engine-vs-engine PGN keeps the mover's score ("+0.35/12 0.213s", "book").
+    std::vector<std::string> moveComments;
+    std::string resultToken; // "1-0", "0-1", "1/2-1/2", "*" or empty
 };
 // Reads every game in a text; on a syntax error the message (with its line).
 struct PgnReadResult {
