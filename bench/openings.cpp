@@ -14,6 +14,7 @@
 #include <random>
 #include <set>
 #include <sstream>
+#include <variant>
 
 namespace hq {
 
@@ -138,16 +139,26 @@ OpeningsLoad load_openings(const OpeningsConfig& config, const std::string& vari
 // random legal moves chosen uniformly by the referee, then (with -engine) K moves the
 // engine chooses; kept when the game is not over, the position is new, and (with -engine)
 // the engine's score after its search is within -maxscore centipawns of zero.
-int openings_command(const std::vector<std::string>& args) {
+namespace {
+
+// What `harlequin openings` was asked for.
+struct OpeningsRequest {
     std::string variant = "chess", startsFile, outFile;
     int count = 100, plies = 8, maxScore = 100, bestPlies = 0;
     std::uint64_t seed = 1;
     std::optional<EngineConfig> checker;
-    auto usage = [](const std::string& why) {
-        return usage_error(why,
-            "harlequin openings -variant V -count N -plies P [-seed S] [-starts FILE]"
-            " [-out FILE] [-engine cmd=C depth=D ...] [-maxscore CP] [-bestplies K]");
-    };
+};
+
+int openings_usage(const std::string& why) {
+    return usage_error(why,
+        "harlequin openings -variant V -count N -plies P [-seed S] [-starts FILE]"
+        " [-out FILE] [-engine cmd=C depth=D ...] [-maxscore CP] [-bestplies K]");
+}
+
+// The request, or the reason the arguments are wrong.
+std::variant<OpeningsRequest, std::string> parse_openings_args(
+    const std::vector<std::string>& args) {
+    OpeningsRequest r;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         bool hasValue = i + 1 < args.size();
@@ -157,113 +168,132 @@ int openings_command(const std::vector<std::string>& args) {
             auto fake = words;
             fake.insert(fake.end(), words.begin(), words.end()); // parse needs two engines
             auto parsed = parse_match_args(fake);
-            if (!parsed.options) return usage(parsed.error);
-            checker = parsed.options->engines[0];
-        } else if (!hasValue) return usage("missing value for " + a);
+            if (!parsed.options) return parsed.error;
+            r.checker = parsed.options->engines[0];
+        } else if (!hasValue) return "missing value for " + a;
         else if (a == "-variant") {
             auto v = canonical_variant(args[++i]);
-            if (!v) return usage("unknown variant " + args[i]);
-            variant = *v;
+            if (!v) return "unknown variant " + args[i];
+            r.variant = *v;
         } else if (a == "-count" || a == "-plies" || a == "-maxscore" || a == "-bestplies") {
             auto n = parse_number<int>(args[++i]);
-            if (!n || *n < 0) return usage("bad number " + args[i]);
-            (a == "-count"              ? count
-                    : a == "-plies"     ? plies
-                    : a == "-bestplies" ? bestPlies
-                                        : maxScore)
+            if (!n || *n < 0) return "bad number " + args[i];
+            (a == "-count"              ? r.count
+                    : a == "-plies"     ? r.plies
+                    : a == "-bestplies" ? r.bestPlies
+                                        : r.maxScore)
                 = *n;
         } else if (a == "-seed") {
             auto n = parse_number<std::uint64_t>(args[++i]);
-            if (!n) return usage("bad seed " + args[i]);
-            seed = *n;
-        } else if (a == "-starts") startsFile = args[++i];
-        else if (a == "-out") outFile = args[++i];
-        else return usage("unknown option " + a);
+            if (!n) return "bad seed " + args[i];
+            r.seed = *n;
+        } else if (a == "-starts") r.startsFile = args[++i];
+        else if (a == "-out") r.outFile = args[++i];
+        else return "unknown option " + a;
     }
+    return r;
+}
 
-    auto referee = make_referee(variant);
-    std::vector<std::string> starts;
-    if (!startsFile.empty()) {
-        OpeningsConfig cfg;
-        cfg.file = startsFile;
-        auto load = load_openings(cfg, variant);
-        if (!load.error.empty()) return usage(load.error);
-        for (const auto& o : load.openings) starts.push_back(o.fen);
-    } else starts.push_back({});
-
-    std::unique_ptr<EngineDriver> engine;
-    if (checker) {
-        engine = make_driver(*checker, referee->spec(), {});
-        if (auto err = engine->start()) return usage(*err);
+// Random legal plies from `start`; false when the game ends on the way or the start is bad.
+bool random_line(Referee& referee, std::mt19937_64& rng, const std::string& start, int plies) {
+    if (referee.set_position(start)) return false;
+    for (int p = 0; p < plies; ++p) {
+        auto legal = referee.legal_moves();
+        if (legal.empty() || referee.outcome().over()) return false;
+        if (referee.play(legal[rng() % legal.size()])) return false;
     }
+    return !referee.outcome().over() && !referee.legal_moves().empty();
+}
 
-    std::mt19937_64 rng(seed);
-    std::set<std::string> seen;
-    std::vector<std::string> lines;
-    int attempts = 0, rejectedByScore = 0;
-    while (int(lines.size()) < count && attempts++ < count * 200) {
-        const std::string& start = starts[rng() % starts.size()];
-        if (referee->set_position(start)) continue;
-        std::vector<std::string> moves;
-        bool ok = true;
-        for (int p = 0; p < plies && ok; ++p) {
-            auto legal = referee->legal_moves();
-            if (legal.empty() || referee->outcome().over()) ok = false;
-            else {
-                moves.push_back(legal[rng() % legal.size()]);
-                ok = !referee->play(moves.back());
-            }
-        }
-        if (!ok || referee->outcome().over() || referee->legal_moves().empty()) continue;
-        // The engine's moves, then its verdict on the position reached.
-        std::string fen = referee->fen();
-        if (engine) {
-            for (int p = 0; p <= bestPlies && ok; ++p) {
-                fen = referee->fen();
-                std::vector<std::string> none;
-                MoveRequest req;
-                req.startFen = &fen;
-                req.moves = &none;
-                req.sans = &none;
-                req.side = referee->side_to_move();
-                req.timeLimit = std::chrono::seconds(60);
-                engine->new_game(fen, false);
-                auto reply = engine->go(req);
-                ok = reply.kind == EngineReply::MOVE && reply.info.hasScore;
-                if (ok && p == bestPlies && std::abs(reply.info.centipawns()) > maxScore) {
-                    ++rejectedByScore;
-                    ok = false;
-                }
-                if (ok && p < bestPlies) {
-                    auto names = resolve_move(*referee, reply.move);
-                    ok = names && !referee->play(names->text) && !referee->outcome().over()
-                        && !referee->legal_moves().empty();
-                }
-            }
-            if (!ok) continue;
-        }
-        if (!seen.insert(fen).second) continue;
-        lines.push_back(fen);
+enum class Verdict { KEEP, REJECTED_BY_SCORE, FAILED };
+
+// The engine plays `bestPlies` moves from the referee's position, then scores the position
+// reached: kept when within `maxScore`. `fen` is the position judged.
+Verdict engine_verdict(
+    EngineDriver& engine, Referee& referee, const OpeningsRequest& r, std::string& fen) {
+    for (int p = 0; p <= r.bestPlies; ++p) {
+        fen = referee.fen();
+        std::vector<std::string> none;
+        MoveRequest req;
+        req.startFen = &fen;
+        req.moves = &none;
+        req.sans = &none;
+        req.side = referee.side_to_move();
+        req.timeLimit = std::chrono::seconds(60);
+        engine.new_game(fen, false);
+        auto reply = engine.go(req);
+        if (reply.kind != EngineReply::MOVE || !reply.info.hasScore) return Verdict::FAILED;
+        if (p == r.bestPlies)
+            return std::abs(reply.info.centipawns()) > r.maxScore ? Verdict::REJECTED_BY_SCORE
+                                                                  : Verdict::KEEP;
+        auto names = resolve_move(referee, reply.move);
+        if (!names || referee.play(names->text) || referee.outcome().over()
+            || referee.legal_moves().empty())
+            return Verdict::FAILED;
     }
+    return Verdict::FAILED;
+}
+
+// The openings to the file (and the recipe to the terminal), or to the terminal alone.
+int write_openings(const OpeningsRequest& r, const std::vector<std::string>& lines,
+    const std::string& engineName, int rejectedByScore) {
     // The recipe goes to the terminal (for bench/openings/README.md), never into the file:
     // the testers' tools read every line of an EPD file as a position.
-    std::string recipe = fmt::format("{} openings for {}: {} random plies from {}, seed {}",
-        lines.size(), variant, plies, startsFile.empty() ? "the start position" : startsFile, seed);
-    if (checker)
-        recipe += fmt::format("; then {} plies by {}, kept when it scores within {} cp", bestPlies,
-            engine->name(), maxScore);
+    std::string recipe
+        = fmt::format("{} openings for {}: {} random plies from {}, seed {}", lines.size(),
+            r.variant, r.plies, r.startsFile.empty() ? "the start position" : r.startsFile, r.seed);
+    if (r.checker)
+        recipe += fmt::format("; then {} plies by {}, kept when it scores within {} cp",
+            r.bestPlies, engineName, r.maxScore);
     std::string text;
     for (const auto& l : lines) text += l + "\n";
-    if (outFile.empty()) {
+    if (r.outFile.empty()) {
         std::fputs(("# " + recipe + "\n").c_str(), stderr);
         if (!text.empty()) print_line(text.substr(0, text.size() - 1));
     } else {
-        std::ofstream out(outFile);
+        std::ofstream out(r.outFile);
         out << text;
-        if (!out.flush()) return usage("cannot write " + outFile);
-        println("wrote {} to {} ({} rejected by score)", recipe, outFile, rejectedByScore);
+        if (!out.flush()) return openings_usage("cannot write " + r.outFile);
+        println("wrote {} to {} ({} rejected by score)", recipe, r.outFile, rejectedByScore);
     }
-    return int(lines.size()) == count ? 0 : 1;
+    return int(lines.size()) == r.count ? 0 : 1;
+}
+
+} // namespace
+
+int openings_command(const std::vector<std::string>& args) {
+    auto parsed = parse_openings_args(args);
+    if (auto* why = std::get_if<std::string>(&parsed)) return openings_usage(*why);
+    const OpeningsRequest& r = std::get<OpeningsRequest>(parsed);
+    auto referee = make_referee(r.variant);
+    std::vector<std::string> starts;
+    if (!r.startsFile.empty()) {
+        OpeningsConfig cfg;
+        cfg.file = r.startsFile;
+        auto load = load_openings(cfg, r.variant);
+        if (!load.error.empty()) return openings_usage(load.error);
+        for (const auto& o : load.openings) starts.push_back(o.fen);
+    } else starts.push_back({});
+    std::unique_ptr<EngineDriver> engine;
+    if (r.checker) {
+        engine = make_driver(*r.checker, referee->spec(), {});
+        if (auto err = engine->start()) return openings_usage(*err);
+    }
+    std::mt19937_64 rng(r.seed);
+    std::set<std::string> seen;
+    std::vector<std::string> lines;
+    int attempts = 0, rejectedByScore = 0;
+    while (int(lines.size()) < r.count && attempts++ < r.count * 200) {
+        if (!random_line(*referee, rng, starts[rng() % starts.size()], r.plies)) continue;
+        std::string fen = referee->fen();
+        if (engine) {
+            Verdict v = engine_verdict(*engine, *referee, r, fen);
+            rejectedByScore += v == Verdict::REJECTED_BY_SCORE;
+            if (v != Verdict::KEEP) continue;
+        }
+        if (seen.insert(fen).second) lines.push_back(fen);
+    }
+    return write_openings(r, lines, engine ? engine->name() : "", rejectedByScore);
 }
 
 } // namespace hq

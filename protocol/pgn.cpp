@@ -153,113 +153,151 @@ std::string pgn_text(const PgnGame& game) {
     return out + w.finish() + "\n";
 }
 
-PgnReadResult read_pgn(const std::string& text) {
+namespace {
+
+// The PGN reader's state over one text: where it is, the line (for messages), the game being
+// read and the games done. Each method reads one kind of token at `i` and returns false
+// with `error` set on a syntax error.
+struct PgnReader {
+    const std::string& text;
     PgnReadResult out;
     PgnRecord cur;
     bool inGame = false; // tags or moves seen since the last result
     int line = 1;
-    std::size_t i = 0, n = text.size();
-    auto fail = [&](const std::string& what) {
+    std::size_t i = 0;
+
+    bool fail(const std::string& what) {
         out.error = fmt::format("line {}: {}", line, what);
-        return out;
-    };
-    auto finish = [&] {
+        return false;
+    }
+    void finish() {
         out.games.push_back(std::move(cur));
         cur = PgnRecord {};
         inGame = false;
-    };
-    while (i < n) {
-        char c = text[i];
-        if (c == '\n') {
-            ++line;
-            ++i;
-        } else if (std::isspace(static_cast<unsigned char>(c))) ++i;
-        else if (c == '%' && (i == 0 || text[i - 1] == '\n')) { // escape line
-            while (i < n && text[i] != '\n') ++i;
-        } else if (c == ';') { // comment to end of line
+    }
+    bool space(char c) const { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+
+    // [Name "value"]
+    bool tag() {
+        const std::size_t n = text.size();
+        if (!cur.moves.empty()) return fail("tag after the movetext (missing result?)");
+        std::size_t j = i + 1;
+        while (j < n && space(text[j])) ++j;
+        std::size_t k = j;
+        while (k < n && (std::isalnum(static_cast<unsigned char>(text[k])) || text[k] == '_')) ++k;
+        std::string name = text.substr(j, k - j);
+        while (k < n && space(text[k])) ++k;
+        if (name.empty() || k >= n || text[k] != '"') return fail("malformed tag");
+        std::string value;
+        for (++k; k < n && text[k] != '"'; ++k) {
+            if (text[k] == '\\' && k + 1 < n) ++k;
+            if (text[k] == '\n') return fail("unterminated tag value");
+            value += text[k];
+        }
+        if (k >= n) return fail("unterminated tag value");
+        ++k;
+        while (k < n && text[k] != ']' && text[k] != '\n') ++k;
+        if (k >= n || text[k] != ']') return fail("tag without ']'");
+        cur.tags[name] = value;
+        inGame = true;
+        i = k + 1;
+        return true;
+    }
+
+    // {comment}: kept in order, and after the move it follows.
+    bool brace_comment() {
+        std::size_t j = text.find('}', i);
+        if (j == std::string::npos) return fail("unterminated comment");
+        std::string body = text.substr(i + 1, j - i - 1);
+        for (char b : body) line += b == '\n';
+        auto w = split_words(body); // a comment's line breaks are only the writer's wrapping
+        cur.comments.push_back(join_words(w, 0, w.size()));
+        if (!cur.moves.empty()) {
+            std::string& after = cur.moveComments.back();
+            after += (after.empty() ? "" : " ") + cur.comments.back();
+        }
+        i = j + 1;
+        return true;
+    }
+
+    // (variation), nested ones too: skipped.
+    bool variation() {
+        const std::size_t n = text.size();
+        int depth = 0;
+        for (; i < n; ++i) {
+            if (text[i] == '\n') ++line;
+            if (text[i] == '{') {
+                std::size_t j = text.find('}', i);
+                if (j == std::string::npos) return fail("unterminated comment");
+                for (std::size_t k = i; k < j; ++k) line += text[k] == '\n';
+                i = j;
+            } else if (text[i] == '(') ++depth;
+            else if (text[i] == ')' && --depth == 0) break;
+        }
+        if (i >= n) return fail("unterminated variation");
+        ++i;
+        return true;
+    }
+
+    // A move, a move number, a NAG or the result.
+    bool token() {
+        std::size_t j = i;
+        while (j < text.size() && !space(text[j])
+            && std::string_view("{}()[];").find(text[j]) == std::string_view::npos)
+            ++j;
+        std::string tok = text.substr(i, j - i);
+        i = j;
+        if (tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*") {
+            cur.resultToken = tok;
+            finish();
+            return true;
+        }
+        inGame = true;
+        if (tok[0] == '$') return true; // NAG
+        // Move number indications: "12." "12..." or glued "12.e4".
+        std::size_t k = 0;
+        while (k < tok.size() && std::isdigit(static_cast<unsigned char>(tok[k]))) ++k;
+        if (k > 0 && k < tok.size() && tok[k] == '.') {
+            while (k < tok.size() && tok[k] == '.') ++k;
+            tok = tok.substr(k);
+        } else if (k == tok.size()) return fail(fmt::format("unexpected number '{}'", tok));
+        while (!tok.empty() && tok[0] == '.') tok.erase(0, 1);
+        if (tok.empty()) return true;
+        cur.moves.push_back(tok);
+        cur.moveComments.emplace_back();
+        return true;
+    }
+
+    bool step() {
+        const char c = text[i];
+        if (c == '\n') return ++line, ++i, true;
+        if (space(c)) return ++i, true;
+        if (c == '%' && (i == 0 || text[i - 1] == '\n')) { // escape line
+            while (i < text.size() && text[i] != '\n') ++i;
+            return true;
+        }
+        if (c == ';') { // comment to end of line
             std::size_t j = text.find('\n', i);
             cur.comments.push_back(text.substr(i + 1, j == std::string::npos ? j : j - i - 1));
-            i = j == std::string::npos ? n : j;
-        } else if (c == '[') {
-            if (!cur.moves.empty()) return fail("tag after the movetext (missing result?)");
-            std::size_t j = i + 1;
-            while (j < n && std::isspace(static_cast<unsigned char>(text[j]))) ++j;
-            std::size_t k = j;
-            while (k < n && (std::isalnum(static_cast<unsigned char>(text[k])) || text[k] == '_'))
-                ++k;
-            std::string name = text.substr(j, k - j);
-            while (k < n && std::isspace(static_cast<unsigned char>(text[k]))) ++k;
-            if (name.empty() || k >= n || text[k] != '"') return fail("malformed tag");
-            std::string value;
-            for (++k; k < n && text[k] != '"'; ++k) {
-                if (text[k] == '\\' && k + 1 < n) ++k;
-                if (text[k] == '\n') return fail("unterminated tag value");
-                value += text[k];
-            }
-            if (k >= n) return fail("unterminated tag value");
-            ++k;
-            while (k < n && text[k] != ']' && text[k] != '\n') ++k;
-            if (k >= n || text[k] != ']') return fail("tag without ']'");
-            cur.tags[name] = value;
-            inGame = true;
-            i = k + 1;
-        } else if (c == '{') {
-            std::size_t j = text.find('}', i);
-            if (j == std::string::npos) return fail("unterminated comment");
-            std::string body = text.substr(i + 1, j - i - 1);
-            for (char b : body) line += b == '\n';
-            // A comment's line breaks are only the writer's wrapping.
-            auto w = split_words(body);
-            cur.comments.push_back(join_words(w, 0, w.size()));
-            if (!cur.moves.empty()) {
-                std::string& after = cur.moveComments.back();
-                after += (after.empty() ? "" : " ") + cur.comments.back();
-            }
-            i = j + 1;
-        } else if (c == '(') { // variations are skipped, nested ones too
-            int depth = 0;
-            for (; i < n; ++i) {
-                if (text[i] == '\n') ++line;
-                if (text[i] == '{') {
-                    std::size_t j = text.find('}', i);
-                    if (j == std::string::npos) return fail("unterminated comment");
-                    for (std::size_t k = i; k < j; ++k) line += text[k] == '\n';
-                    i = j;
-                } else if (text[i] == '(') ++depth;
-                else if (text[i] == ')' && --depth == 0) break;
-            }
-            if (i >= n) return fail("unterminated variation");
-            ++i;
-        } else if (c == ')') return fail("unmatched ')'");
-        else {
-            std::size_t j = i;
-            while (j < n && !std::isspace(static_cast<unsigned char>(text[j]))
-                && std::string_view("{}()[];").find(text[j]) == std::string_view::npos)
-                ++j;
-            std::string tok = text.substr(i, j - i);
-            i = j;
-            if (tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*") {
-                cur.resultToken = tok;
-                finish();
-                continue;
-            }
-            inGame = true;
-            if (tok[0] == '$') continue; // NAG
-            // Move number indications: "12." "12..." or glued "12.e4".
-            std::size_t k = 0;
-            while (k < tok.size() && std::isdigit(static_cast<unsigned char>(tok[k]))) ++k;
-            if (k > 0 && k < tok.size() && tok[k] == '.') {
-                while (k < tok.size() && tok[k] == '.') ++k;
-                tok = tok.substr(k);
-            } else if (k == tok.size()) return fail(fmt::format("unexpected number '{}'", tok));
-            while (!tok.empty() && tok[0] == '.') tok.erase(0, 1);
-            if (tok.empty()) continue;
-            cur.moves.push_back(tok);
-            cur.moveComments.emplace_back();
+            i = j == std::string::npos ? text.size() : j;
+            return true;
         }
+        if (c == '[') return tag();
+        if (c == '{') return brace_comment();
+        if (c == '(') return variation();
+        if (c == ')') return fail("unmatched ')'");
+        return token();
     }
-    if (inGame) finish(); // a last game without result token
-    return out;
+};
+
+} // namespace
+
+PgnReadResult read_pgn(const std::string& text) {
+    PgnReader r {text, {}, {}};
+    while (r.i < text.size())
+        if (!r.step()) return r.out;
+    if (r.inGame) r.finish(); // a last game without result token
+    return r.out;
 }
 
 std::optional<Referee::MoveNames> resolve_move(const Referee& referee, std::string_view token) {
