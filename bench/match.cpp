@@ -347,6 +347,13 @@ public:
     MatchSummary run();
 
 private:
+    // Before the first game: the openings, the plan, every engine started once; the error
+    // when the match cannot start.
+    std::optional<std::string> prepare(std::uint64_t& seed, int& gamesInMatch);
+    void make_shard_tags(std::uint64_t seed, int gamesInMatch);
+    void announce(std::uint64_t seed);
+    // Every game of the plan, `opt.concurrency` at once, with the status line ticking.
+    void play_games();
     void worker();
     void record(const GamePlan& plan, const GameResult& r);
     std::string status_text();
@@ -374,36 +381,28 @@ void Tournament::fail(const std::string& why) {
     abort = true;
 }
 
-MatchSummary Tournament::run() {
-    started = Clock::now();
-    // Errors before the first game: nothing was played.
-    auto refuse = [&](const std::string& why) {
-        summary.error = why;
-        console.line("error: " + why);
-        return summary;
-    };
+std::optional<std::string> Tournament::prepare(std::uint64_t& seed, int& gamesInMatch) {
     if (!opt.pgnOut.empty())
-        if (auto err = check_appendable(opt.pgnOut)) return refuse(*err);
+        if (auto err = check_appendable(opt.pgnOut)) return err;
     auto referee = make_referee(opt.variant);
-    if (!referee) return refuse("unknown variant " + opt.variant);
+    if (!referee) return "unknown variant " + opt.variant;
     spec = referee->spec();
     auto load = load_openings(opt.openings, opt.variant);
-    if (!load.error.empty()) return refuse(load.error);
+    if (!load.error.empty()) return load.error;
     openings = std::move(load.openings);
-    std::uint64_t seed = opt.seedGiven ? opt.seed : std::uint64_t(std::random_device {}());
+    seed = opt.seedGiven ? opt.seed : std::uint64_t(std::random_device {}());
     plan = make_plan(opt, int(openings.size()), seed);
-    const int gamesInMatch = int(plan.size());
+    gamesInMatch = int(plan.size());
     pairsInMatch = plan.empty() ? 0 : plan.back().unit;
     if (opt.shards > 0)
         std::erase_if(
             plan, [&](const GamePlan& g) { return (g.unit - 1) % opt.shards != opt.shard - 1; });
-
     // Every engine is started once first: a bad command or an engine that does not play
     // the variant stops the match before any game, and the names become known.
     summary.names.resize(opt.engines.size());
     for (std::size_t i = 0; i < opt.engines.size(); ++i) {
         auto d = make_driver(opt.engines[i], spec, {});
-        if (auto err = d->start()) return refuse(*err);
+        if (auto err = d->start()) return err;
         summary.names[i] = d->name();
         d->stop_process();
     }
@@ -411,31 +410,35 @@ MatchSummary Tournament::run() {
     for (auto& name : summary.names)
         if (++seen[name] > 1) name += fmt::format(" ({})", seen[name]);
     summary.perEngine.assign(opt.engines.size(), {});
-    if (opt.shards > 0) {
-        shardTags = {{"MatchId", match_identity(opt, seed)},
-            {"MatchShard", fmt::format("{}/{}", opt.shard, opt.shards)},
-            {"MatchSeed", std::to_string(seed)}, {"MatchGames", std::to_string(gamesInMatch)},
-            {"MatchPairs", std::to_string(pairsInMatch)},
-            {"MatchEngines", std::to_string(opt.engines.size())}};
-        std::string limits;
-        for (std::size_t i = 0; i < opt.engines.size(); ++i) {
-            shardTags.emplace_back(fmt::format("MatchEngine{}", i + 1), summary.names[i]);
-            limits += (i ? "; " : "") + limits_text(opt.engines[i]);
-        }
-        shardTags.emplace_back("MatchLimits", limits);
-        shardTags.emplace_back("MatchModel", pentanomial_model(opt) ? "pentanomial" : "trinomial");
-        if (opt.sprt.enabled)
-            shardTags.emplace_back("MatchSprt",
-                fmt::format("elo0={:g} elo1={:g} alpha={:g} beta={:g}", opt.sprt.elo0,
-                    opt.sprt.elo1, opt.sprt.alpha, opt.sprt.beta));
-        std::vector<int> mine;
-        for (const GamePlan& g : plan)
-            if (g.unitGame == 1) mine.push_back(g.unit);
-        console.line(fmt::format("Shard {} of {}: {} of the match's {} games, pairs {} of {}",
-            opt.shard, opt.shards, plan.size(), gamesInMatch,
-            mine.empty() ? "(none)" : number_list(mine), pairsInMatch));
-    }
+    return std::nullopt;
+}
 
+void Tournament::make_shard_tags(std::uint64_t seed, int gamesInMatch) {
+    shardTags = {{"MatchId", match_identity(opt, seed)},
+        {"MatchShard", fmt::format("{}/{}", opt.shard, opt.shards)},
+        {"MatchSeed", std::to_string(seed)}, {"MatchGames", std::to_string(gamesInMatch)},
+        {"MatchPairs", std::to_string(pairsInMatch)},
+        {"MatchEngines", std::to_string(opt.engines.size())}};
+    std::string limits;
+    for (std::size_t i = 0; i < opt.engines.size(); ++i) {
+        shardTags.emplace_back(fmt::format("MatchEngine{}", i + 1), summary.names[i]);
+        limits += (i ? "; " : "") + limits_text(opt.engines[i]);
+    }
+    shardTags.emplace_back("MatchLimits", limits);
+    shardTags.emplace_back("MatchModel", pentanomial_model(opt) ? "pentanomial" : "trinomial");
+    if (opt.sprt.enabled)
+        shardTags.emplace_back("MatchSprt",
+            fmt::format("elo0={:g} elo1={:g} alpha={:g} beta={:g}", opt.sprt.elo0, opt.sprt.elo1,
+                opt.sprt.alpha, opt.sprt.beta));
+    std::vector<int> mine;
+    for (const GamePlan& g : plan)
+        if (g.unitGame == 1) mine.push_back(g.unit);
+    console.line(fmt::format("Shard {} of {}: {} of the match's {} games, pairs {} of {}",
+        opt.shard, opt.shards, plan.size(), gamesInMatch,
+        mine.empty() ? "(none)" : number_list(mine), pairsInMatch));
+}
+
+void Tournament::announce(std::uint64_t seed) {
     console.line(fmt::format("Started {} games of {} between {}{}", plan.size(), opt.variant,
         summary.names[0],
         opt.engines.size() == 2 ? " and " + summary.names[1]
@@ -447,7 +450,9 @@ MatchSummary Tournament::run() {
                                  "adjudication (the rules of {} do not bound a game's length; "
                                  "-maxmoves N changes it)",
             opt.maxMoves, opt.variant));
+}
 
+void Tournament::play_games() {
     std::mutex tickMutex;
     std::condition_variable tick;
     bool finished = false;
@@ -470,7 +475,20 @@ MatchSummary Tournament::run() {
     tick.notify_all();
     ticker.join();
     console.clear();
+}
 
+MatchSummary Tournament::run() {
+    started = Clock::now();
+    std::uint64_t seed = 0;
+    int gamesInMatch = 0;
+    if (auto err = prepare(seed, gamesInMatch)) { // nothing was played
+        summary.error = *err;
+        console.line("error: " + *err);
+        return summary;
+    }
+    if (opt.shards > 0) make_shard_tags(seed, gamesInMatch);
+    announce(seed);
+    play_games();
     std::lock_guard lock(m);
     if (!tally.current() && !summary.games.empty()) tally.print_standings();
     if (!summary.error.empty()) console.line("Match stopped: " + summary.error);
