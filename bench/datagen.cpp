@@ -85,6 +85,10 @@ public:
 private:
     void worker(int id);
     GameRecord play(std::int64_t index, Engine& engine, Referee& referee, GameProbe& probe);
+    // A start position and random plies that do not end the game (on the referee); false
+    // when no opening was found in OpeningTries tries.
+    bool random_opening(
+        Prng& rng, Referee& referee, std::string& startFen, std::vector<std::string>& moves) const;
     void finish(std::int64_t index, GameRecord rec);
     void write(const GameRecord& rec);
     std::optional<std::string> check_games_file();
@@ -105,14 +109,9 @@ private:
     std::vector<Engine*> engines;
 };
 
-GameRecord Generator::play(std::int64_t index, Engine& engine, Referee& referee, GameProbe& probe) {
-    GameRecord rec;
-    Prng rng(mix(opt.seed * 0x100000001B3ULL + std::uint64_t(index)));
-
-    // The opening: a start position, then random plies that do not end the game.
-    std::string startFen;
-    std::vector<std::string> moves;
-    for (int tries = 0;; ++tries) {
+bool Generator::random_opening(
+    Prng& rng, Referee& referee, std::string& startFen, std::vector<std::string>& moves) const {
+    for (int tries = 0; tries <= OpeningTries; ++tries) {
         startFen = openings.empty() ? std::string() : openings[rng.below(openings.size())];
         referee.set_position(startFen);
         moves.clear();
@@ -128,24 +127,63 @@ GameRecord Generator::play(std::int64_t index, Engine& engine, Referee& referee,
             moves.push_back(mv);
             ok = !referee.outcome().over();
         }
-        if (ok) break;
-        if (tries >= OpeningTries) {
-            rec.aborted = true; // cannot happen with sane openings; skip the game
-            return rec;
-        }
+        if (ok) return true;
     }
+    return false; // cannot happen with sane openings
+}
+
+namespace {
+
+// The engine's search of the position after `moves`: its move ("(none)" or empty without
+// one) and value, side to move's view; false when the position is refused.
+bool search_move(Engine& engine, const DatagenOptions& opt, const std::string& startFen,
+    const std::vector<std::string>& moves, std::string& best, Value& value) {
+    if (engine.set_position(startFen, moves)) return false;
+    SearchLimits limits;
+    limits.nodes = opt.nodes;
+    limits.depth = opt.depth;
+    limits.start = now();
+    engine.go(limits,
+        {[&](const SearchInfo& info) { value = info.value; },
+            [&](const std::string& b, const std::string&) { best = b; }});
+    engine.wait();
+    return true;
+}
+
+// Adjudication: a score beyond the threshold for the same side, AdjudicationPlies plies in
+// a row, decides the game.
+struct Adjudicator {
+    int threshold, streak = 0, sign = 0;
+    // The winner once the streak is long enough (1 White, -1 Black), else 0.
+    int see(Value white) {
+        if (threshold <= 0 || !(is_mate_value(white) || std::abs(white) >= threshold)) {
+            streak = sign = 0;
+            return 0;
+        }
+        int s = white > 0 ? 1 : -1;
+        streak = s == sign ? streak + 1 : 1;
+        sign = s;
+        return streak >= AdjudicationPlies ? s : 0;
+    }
+};
+
+} // namespace
+
+GameRecord Generator::play(std::int64_t index, Engine& engine, Referee& referee, GameProbe& probe) {
+    GameRecord rec;
+    Prng rng(mix(opt.seed * 0x100000001B3ULL + std::uint64_t(index)));
+    std::string startFen;
+    std::vector<std::string> moves;
+    if (!random_opening(rng, referee, startFen, moves)) return rec.aborted = true, rec;
     probe.set_position(startFen);
     rec.game.startFen = probe.fen();
     rec.game.opening = moves;
     for (auto& mv : moves) probe.play(mv);
 
     engine.clear_hash();
-    int streak = 0, streakSign = 0;
+    Adjudicator adjudicator {opt.adjudicate};
     for (int ply = 0;; ++ply) {
-        if (abort) {
-            rec.aborted = true;
-            return rec;
-        }
+        if (abort) return rec.aborted = true, rec;
         Outcome outcome = referee.outcome();
         if (outcome.over()) {
             rec.result = outcome.result;
@@ -155,30 +193,15 @@ GameRecord Generator::play(std::int64_t index, Engine& engine, Referee& referee,
             rec.result = Result::DRAW;
             break;
         }
-        if (auto err = engine.set_position(startFen, moves)) {
-            rec.aborted = true;
-            return rec;
-        }
-        SearchLimits limits;
-        limits.nodes = opt.nodes;
-        limits.depth = opt.depth;
-        limits.start = now();
         Value value = VALUE_ZERO;
         std::string best;
-        engine.go(limits,
-            {[&](const SearchInfo& info) { value = info.value; },
-                [&](const std::string& b, const std::string&) { best = b; }});
-        engine.wait();
-        if (abort) {
-            rec.aborted = true;
-            return rec;
-        }
+        if (!search_move(engine, opt, startFen, moves, best, value) || abort)
+            return rec.aborted = true, rec;
         if (best.empty() || best == "(none)") { // the rules should have ended the game
             rec.result = Result::DRAW;
             break;
         }
         const Value white = probe.side_to_move() == WHITE ? value : -value;
-
         // The filters (a .games file keeps every ply: its converter filters the same way).
         rec.game.plies.push_back({best, int(white)});
         switch (games::filter(probe, best, white, {opt.maxScore, opt.keepNoisy})) {
@@ -187,22 +210,12 @@ GameRecord Generator::play(std::int64_t index, Engine& engine, Referee& referee,
         case games::Drop::DECIDED: ++rec.decided; break;
         case games::Drop::KEPT: rec.lines.push_back({probe.fen(), int(white)}); break;
         }
-
-        // Adjudication: a score beyond the threshold for the same side, ply after ply.
-        if (opt.adjudicate > 0 && (is_mate_value(white) || std::abs(white) >= opt.adjudicate)) {
-            int sign = white > 0 ? 1 : -1;
-            streak = sign == streakSign ? streak + 1 : 1;
-            streakSign = sign;
-            if (streak >= AdjudicationPlies) {
-                rec.result = sign > 0 ? Result::WHITE_WINS : Result::BLACK_WINS;
-                break;
-            }
-        } else streak = 0, streakSign = 0;
-
-        if (referee.play(best) || !probe.play(best)) { // the engine's move must be legal
-            rec.aborted = true;
-            return rec;
+        if (int winner = adjudicator.see(white)) {
+            rec.result = winner > 0 ? Result::WHITE_WINS : Result::BLACK_WINS;
+            break;
         }
+        if (referee.play(best) || !probe.play(best)) // the engine's move must be legal
+            return rec.aborted = true, rec;
         moves.push_back(best);
     }
     return rec;
