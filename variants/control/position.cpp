@@ -147,6 +147,120 @@ bool Position::ep_capturable(Square target, Square pawnSq, Color next) const {
 
 // ---- FEN -----------------------------------------------------------------------------------
 
+std::optional<std::string> Position::read_board(std::string_view b) {
+    // Rank 8 first, two characters a piece.
+    int rank = 7, file = 0;
+    for (std::size_t i = 0; i < b.size(); ++i) {
+        char ch = b[i];
+        if (ch == '/') {
+            if (file != 8) return fmt::format("rank {} does not have 8 squares", rank + 1);
+            if (--rank < 0) return std::string("the board has more than 8 ranks");
+            file = 0;
+        } else if (ch >= '1' && ch <= '8') {
+            file += ch - '0';
+            if (file > 8) return fmt::format("rank {} has more than 8 squares", rank + 1);
+        } else {
+            Colour c = parse_colour(ch);
+            if (c == NO_COLOUR)
+                return fmt::format("unknown colour letter '{}' (expected one of wbrypu)", ch);
+            if (i + 1 == b.size()) return fmt::format("colour letter '{}' without a piece", ch);
+            auto t = TypeChars.find(b[++i]);
+            if (t == std::string_view::npos || t == 0)
+                return fmt::format("unknown piece letter '{}' (expected one of KQRBNP)", b[i]);
+            if (file >= 8) return fmt::format("rank {} has more than 8 squares", rank + 1);
+            put_piece(make_piece(c, PieceType(t)), make_square(File(file), Rank(rank)));
+            ++file;
+        }
+    }
+    if (rank != 0 || file != 8) return std::string("the board must have 8 ranks of 8 squares");
+    return std::nullopt;
+}
+
+std::optional<std::string> Position::check_board() const {
+    for (Color c : {WHITE, BLACK}) {
+        int kings = popcount(pieces(own_colour(c), KING));
+        if (kings != 1) return fmt::format("{} has {} kings", player_name(c), kings);
+    }
+    if (pieces(KING) & ~(pieces(C_WHITE) | pieces(C_BLACK)))
+        return std::string("only White and Black have kings");
+    // Pawns never stand behind their start rank.
+    if (pawns_moving(WHITE) & rank_bb(RANK_1))
+        return std::string("a pawn moving up stands on rank 1");
+    if (pawns_moving(BLACK) & rank_bb(RANK_8))
+        return std::string("a pawn moving down stands on rank 8");
+    for (Square s : Squares {occupied & ColouredSquares}) {
+        if (colour_of(board[s]) == square_colour(s))
+            return fmt::format("a {} piece stands on a {} square ({})",
+                ColourNames[square_colour(s)], ColourNames[square_colour(s)], square_name(s));
+        if (s < twin_square(s) && (occupied & square_bb(twin_square(s))))
+            return fmt::format("both {} squares are occupied", ColourNames[square_colour(s)]);
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> Position::read_castling(std::string_view field) {
+    // KQkq, or the Shredder letters of the same rooks (H A h a).
+    if (field == "-") return std::nullopt;
+    for (char ch : field) {
+        char up = char(std::toupper(static_cast<unsigned char>(ch)));
+        if (up != 'K' && up != 'Q' && up != 'H' && up != 'A')
+            return fmt::format(
+                "bad castling letter '{}' (only the a- and h-file rooks castle)", ch);
+        Color c = ch == up ? WHITE : BLACK;
+        bool kingSide = up == 'K' || up == 'H';
+        Square ksq = relative_square(c, SQ_E1);
+        Square rsq = relative_square(c, kingSide ? SQ_H1 : SQ_A1);
+        if (board[ksq] != make_piece(own_colour(c), KING))
+            return fmt::format("castling right '{}' without {}'s king on {}", ch, player_name(c),
+                square_name(ksq));
+        if (type_of(board[rsq]) != ROOK)
+            return fmt::format("castling right '{}' without a rook on {}", ch, square_name(rsq));
+        CastlingRight cr = castling_right(c, kingSide);
+        if (st->castling & cr) return fmt::format("castling right '{}' given twice", ch);
+        st->castling |= cr;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> Position::read_pool(std::string_view t) {
+    // Colour-type pairs.
+    if (t == "-") return std::nullopt;
+    if (t.size() % 2) return fmt::format("pool '{}' must be colour-type pairs", t);
+    for (std::size_t i = 0; i < t.size(); i += 2) {
+        Colour c = parse_colour(t[i]);
+        auto pt = TypeChars.find(t[i + 1]);
+        if (c == NO_COLOUR || pt == std::string_view::npos || pt < KNIGHT || pt > QUEEN)
+            return fmt::format(
+                "bad pool piece '{}' (a colour letter and one of QRBN)", t.substr(i, 2));
+        int& n = pool[c][pool_index(PieceType(pt))];
+        if (++n > 15) return std::string("more than 15 of one piece in the pool");
+    }
+    // Pieces are never made, only moved between board and pool: together they hold at
+    // most the start position's 32 (this also bounds the number of legal moves).
+    int total = popcount(occupied);
+    for (auto& row : pool)
+        for (int n : row) total += n;
+    if (total > 32)
+        return fmt::format("{} pieces on the board and in the pool, more than 32", total);
+    return std::nullopt;
+}
+
+std::optional<std::string> Position::read_en_passant(std::string_view field) {
+    // Accepted when it follows a double step; kept only when a capture exists.
+    if (field == "-") return std::nullopt;
+    Square ep = parse_square(field);
+    if (ep == SQ_NONE) return fmt::format("bad en passant square '{}'", field);
+    Rank r = rank_of(ep);
+    if (r != RANK_3 && r != RANK_6)
+        return fmt::format("en passant square '{}' is on the wrong rank", field);
+    Color dir = r == RANK_3 ? WHITE : BLACK; // direction of the pawn that double-stepped
+    Square pawnSq = ep + pawn_push(dir), startSq = ep - pawn_push(dir);
+    if (!(pawns_moving(dir) & square_bb(pawnSq)) || !empty(ep) || !empty(startSq))
+        return fmt::format("en passant square '{}' does not follow a double step", field);
+    if (ep_capturable(ep, pawnSq, sideToMove)) st->epSquare = ep;
+    return std::nullopt;
+}
+
 std::optional<std::string> Position::set_fen(std::string_view fenText) {
     auto fields = chess::split_fen_fields(fenText);
     if (auto err = chess::check_field_count(fields, 7)) return err;
@@ -160,123 +274,17 @@ std::optional<std::string> Position::set_fen(std::string_view fenText) {
     p.occupied = p.upColours = 0;
     for (auto& row : p.pool) std::fill(std::begin(row), std::end(row), 0);
 
-    // Field 1: the board, rank 8 first, two characters a piece.
-    {
-        std::string_view b = fields[0];
-        int rank = 7, file = 0;
-        for (std::size_t i = 0; i < b.size(); ++i) {
-            char ch = b[i];
-            if (ch == '/') {
-                if (file != 8) return fmt::format("rank {} does not have 8 squares", rank + 1);
-                if (--rank < 0) return std::string("the board has more than 8 ranks");
-                file = 0;
-            } else if (ch >= '1' && ch <= '8') {
-                file += ch - '0';
-                if (file > 8) return fmt::format("rank {} has more than 8 squares", rank + 1);
-            } else {
-                Colour c = parse_colour(ch);
-                if (c == NO_COLOUR)
-                    return fmt::format("unknown colour letter '{}' (expected one of wbrypu)", ch);
-                if (i + 1 == b.size()) return fmt::format("colour letter '{}' without a piece", ch);
-                auto t = TypeChars.find(b[++i]);
-                if (t == std::string_view::npos || t == 0)
-                    return fmt::format("unknown piece letter '{}' (expected one of KQRBNP)", b[i]);
-                if (file >= 8) return fmt::format("rank {} has more than 8 squares", rank + 1);
-                p.put_piece(make_piece(c, PieceType(t)), make_square(File(file), Rank(rank)));
-                ++file;
-            }
-        }
-        if (rank != 0 || file != 8) return std::string("the board must have 8 ranks of 8 squares");
-    }
-    for (Color c : {WHITE, BLACK}) {
-        int kings = popcount(p.pieces(own_colour(c), KING));
-        if (kings != 1) return fmt::format("{} has {} kings", player_name(c), kings);
-    }
-    if (p.pieces(KING) & ~(p.pieces(C_WHITE) | p.pieces(C_BLACK)))
-        return std::string("only White and Black have kings");
-    // Pawns never stand behind their start rank.
-    if (p.pawns_moving(WHITE) & rank_bb(RANK_1))
-        return std::string("a pawn moving up stands on rank 1");
-    if (p.pawns_moving(BLACK) & rank_bb(RANK_8))
-        return std::string("a pawn moving down stands on rank 8");
-    for (Square s : Squares {p.occupied & ColouredSquares}) {
-        if (colour_of(p.board[s]) == square_colour(s))
-            return fmt::format("a {} piece stands on a {} square ({})",
-                ColourNames[square_colour(s)], ColourNames[square_colour(s)], square_name(s));
-        if (s < twin_square(s) && (p.occupied & square_bb(twin_square(s))))
-            return fmt::format("both {} squares are occupied", ColourNames[square_colour(s)]);
-    }
+    if (auto err = p.read_board(fields[0])) return err;
+    if (auto err = p.check_board()) return err;
     p.st->control = p.compute_control();
-
     auto side = chess::read_side(fields[1]);
     if (auto* err = std::get_if<std::string>(&side)) return *err;
     p.sideToMove = std::get<Color>(side);
-
-    // Field 3: KQkq, or the Shredder letters of the same rooks (H A h a).
-    if (fields[2] != "-") {
-        for (char ch : fields[2]) {
-            char up = char(std::toupper(static_cast<unsigned char>(ch)));
-            if (up != 'K' && up != 'Q' && up != 'H' && up != 'A')
-                return fmt::format(
-                    "bad castling letter '{}' (only the a- and h-file rooks castle)", ch);
-            Color c = ch == up ? WHITE : BLACK;
-            bool kingSide = up == 'K' || up == 'H';
-            Square ksq = relative_square(c, SQ_E1);
-            Square rsq = relative_square(c, kingSide ? SQ_H1 : SQ_A1);
-            if (p.board[ksq] != make_piece(own_colour(c), KING))
-                return fmt::format("castling right '{}' without {}'s king on {}", ch,
-                    player_name(c), square_name(ksq));
-            if (type_of(p.board[rsq]) != ROOK)
-                return fmt::format(
-                    "castling right '{}' without a rook on {}", ch, square_name(rsq));
-            CastlingRight cr = castling_right(c, kingSide);
-            if (p.st->castling & cr) return fmt::format("castling right '{}' given twice", ch);
-            p.st->castling |= cr;
-        }
-    }
-
-    // Field 7: the pool, colour-type pairs.
-    if (fields.size() == 7 && fields[6] != "-") {
-        std::string_view t = fields[6];
-        if (t.size() % 2) return fmt::format("pool '{}' must be colour-type pairs", t);
-        for (std::size_t i = 0; i < t.size(); i += 2) {
-            Colour c = parse_colour(t[i]);
-            auto pt = TypeChars.find(t[i + 1]);
-            if (c == NO_COLOUR || pt == std::string_view::npos || pt < KNIGHT || pt > QUEEN)
-                return fmt::format(
-                    "bad pool piece '{}' (a colour letter and one of QRBN)", t.substr(i, 2));
-            int& n = p.pool[c][pool_index(PieceType(pt))];
-            if (++n > 15) return std::string("more than 15 of one piece in the pool");
-        }
-    }
-
-    // Pieces are never made, only moved between board and pool: together they hold at
-    // most the start position's 32 (this also bounds the number of legal moves).
-    {
-        int total = popcount(p.occupied);
-        for (auto& row : p.pool)
-            for (int n : row) total += n;
-        if (total > 32)
-            return fmt::format("{} pieces on the board and in the pool, more than 32", total);
-    }
-
+    if (auto err = p.read_castling(fields[2])) return err;
+    if (auto err = p.read_pool(fields.size() == 7 ? fields[6] : "-")) return err;
     if (p.attackers_by(p.sideToMove, p.king_square(~p.sideToMove)))
         return std::string("the side not to move is in check");
-
-    // Field 4: accepted when it follows a double step; kept only when a capture exists.
-    if (fields[3] != "-") {
-        Square ep = parse_square(fields[3]);
-        if (ep == SQ_NONE) return fmt::format("bad en passant square '{}'", fields[3]);
-        Rank r = rank_of(ep);
-        if (r != RANK_3 && r != RANK_6)
-            return fmt::format("en passant square '{}' is on the wrong rank", fields[3]);
-        Color dir = r == RANK_3 ? WHITE : BLACK; // direction of the pawn that double-stepped
-        Square pawnSq = ep + pawn_push(dir), startSq = ep - pawn_push(dir);
-        if (!(p.pawns_moving(dir) & square_bb(pawnSq)) || !p.empty(ep) || !p.empty(startSq))
-            return fmt::format("en passant square '{}' does not follow a double step", fields[3]);
-        if (p.ep_capturable(ep, pawnSq, p.sideToMove)) p.st->epSquare = ep;
-    }
-
+    if (auto err = p.read_en_passant(fields[3])) return err;
     auto clocks = chess::read_clocks(fields);
     if (auto* err = std::get_if<std::string>(&clocks)) return *err;
     p.st->rule50 = std::get<chess::Clocks>(clocks).rule50;

@@ -198,6 +198,14 @@ private:
     // pawn now on `pawnSq` passed over: a pawn of a colour they control, moving the other
     // way, stands beside it, and that pawn is not of their own colour.
     [[nodiscard]] bool ep_capturable(Square target, Square pawnSq, Color next) const;
+    // set_fen's fields, each read into this (an empty position) or the reason it is wrong:
+    // the board (field 1) and what it must satisfy, the castling rights (3), the pool (7)
+    // and the en passant square (4, after the side to move).
+    [[nodiscard]] std::optional<std::string> read_board(std::string_view field);
+    [[nodiscard]] std::optional<std::string> check_board() const;
+    [[nodiscard]] std::optional<std::string> read_castling(std::string_view field);
+    [[nodiscard]] std::optional<std::string> read_pool(std::string_view field);
+    [[nodiscard]] std::optional<std::string> read_en_passant(std::string_view field);
 
     Piece board[SQUARE_NB] = {};
     Bitboard byColour[COLOUR_NB] = {};
