@@ -120,6 +120,69 @@ void Position::set_variant(const VariantSpec& spec) {
 
 // ---- FEN ------------------------------------------------------------------------------
 
+namespace {
+
+// set_fen's field 7, the turn's progress k/N: its moves done and moves a turn.
+std::optional<std::string> read_turn(std::string_view field, Frame& f, int& movesPerTurn) {
+    auto parts = split(field, '/');
+    std::optional<int> k, n;
+    if (parts.size() == 2) {
+        k = chess::parse_fen_number(parts[0]);
+        n = chess::parse_fen_number(parts[1]);
+    }
+    if (!k || !n || *n < 1 || *n > MAX_MOVES_PER_TURN || *k >= *n)
+        return fmt::format(
+            "the turn field must be k/N with 1 <= N <= 9 and 0 <= k < N, not '{}'", field);
+    f.movesDone = *k;
+    movesPerTurn = *n;
+    return std::nullopt;
+}
+
+// Field 8: the marks of the pieces that moved, froze or were checked this turn.
+std::optional<std::string> read_marks(std::string_view field, Frame& f) {
+    if (f.movesDone == 0)
+        return std::string("marks (field 8) are only written during a turn (k > 0)");
+    const Color us = f.sideToMove;
+    for (std::string_view mark : split(field, ',')) {
+        Square s = mark.size() == 3 ? parse_square(mark.substr(0, 2)) : SQ_NONE;
+        if (s == SQ_NONE) return fmt::format("bad mark '{}'", mark);
+        Bitboard b = square_bb(s);
+        if (!(f.board.pieces(us) & b))
+            return fmt::format("mark '{}' is not on a piece of the side to move", mark);
+        if ((f.moved | f.checkedKing) & b) return fmt::format("square of '{}' marked twice", mark);
+        char letter = mark[2];
+        if (letter == 'm') f.moved |= b;
+        else if (letter == 'x') f.moved |= b, f.frozen |= b;
+        else if (letter == 'c' && type_of(f.board.piece_on(s)) == KING) f.checkedKing |= b;
+        else return fmt::format("bad mark '{}' (m, x, or c on the king)", mark);
+    }
+    return std::nullopt;
+}
+
+// Field 4: en passant targets, comma-separated.
+std::optional<std::string> read_en_passant(std::string_view field, Frame& f) {
+    if (field == "-") return std::nullopt;
+    const Color us = f.sideToMove, them = ~us;
+    for (std::string_view t : split(field, ',')) {
+        Square ep = parse_square(t);
+        if (ep == SQ_NONE) return fmt::format("bad en passant square '{}'", t);
+        // The mover's own targets (a double step this turn: its 3rd rank) need a pawn of
+        // its that moved; the opponent's (its 6th rank) an enemy pawn.
+        bool own = relative_rank(us, ep) == RANK_3;
+        Color stepper = own ? us : them;
+        if (relative_rank(us, ep) != RANK_6 && !own)
+            return fmt::format("en passant square '{}' is on the wrong rank", t);
+        if (f.board.piece_on(ep + pawn_push(stepper)) != make_piece(stepper, PAWN)
+            || (own && !(f.moved & square_bb(ep + pawn_push(stepper)))))
+            return fmt::format("en passant square '{}' does not follow a double step", t);
+        f.epTargets |= square_bb(ep);
+    }
+    f.epTargets = live_ep_targets(f);
+    return std::nullopt;
+}
+
+} // namespace
+
 std::optional<std::string> Position::set_fen(std::string_view fenText) {
     auto fields = chess::split_fen_fields(fenText);
     if (auto err = chess::check_field_count(fields, 8)) return err;
@@ -143,69 +206,22 @@ std::optional<std::string> Position::set_fen(std::string_view fenText) {
         return err;
     const Color us = f.sideToMove, them = ~us;
 
-    // Fields 5-7: clocks and the turn's progress.
+    // Fields 5-7: clocks and the turn's progress; field 8: the marks.
     auto clocks = chess::read_clocks(fields);
     if (auto* err = std::get_if<std::string>(&clocks)) return *err;
     f.rule50 = std::get<chess::Clocks>(clocks).rule50;
     f.fullmove = std::max(std::get<chess::Clocks>(clocks).fullmove, 1);
     p.movesPerTurn = defaultMovesPerTurn;
-    if (fields.size() > 6) {
-        auto parts = split(fields[6], '/');
-        std::optional<int> k, n;
-        if (parts.size() == 2) {
-            k = chess::parse_fen_number(parts[0]);
-            n = chess::parse_fen_number(parts[1]);
-        }
-        if (!k || !n || *n < 1 || *n > MAX_MOVES_PER_TURN || *k >= *n)
-            return fmt::format(
-                "the turn field must be k/N with 1 <= N <= 9 and 0 <= k < N, not '{}'", fields[6]);
-        f.movesDone = *k;
-        p.movesPerTurn = *n;
-    }
-
-    // Field 8: the marks, only during a turn.
-    if (fields.size() > 7) {
-        if (f.movesDone == 0)
-            return std::string("marks (field 8) are only written during a turn (k > 0)");
-        for (std::string_view mark : split(fields[7], ',')) {
-            Square s = mark.size() == 3 ? parse_square(mark.substr(0, 2)) : SQ_NONE;
-            if (s == SQ_NONE) return fmt::format("bad mark '{}'", mark);
-            Bitboard b = square_bb(s);
-            if (!(f.board.pieces(us) & b))
-                return fmt::format("mark '{}' is not on a piece of the side to move", mark);
-            if ((f.moved | f.checkedKing) & b)
-                return fmt::format("square of '{}' marked twice", mark);
-            char letter = mark[2];
-            if (letter == 'm') f.moved |= b;
-            else if (letter == 'x') f.moved |= b, f.frozen |= b;
-            else if (letter == 'c' && type_of(f.board.piece_on(s)) == KING) f.checkedKing |= b;
-            else return fmt::format("bad mark '{}' (m, x, or c on the king)", mark);
-        }
-    }
+    if (fields.size() > 6)
+        if (auto err = read_turn(fields[6], f, p.movesPerTurn)) return err;
+    if (fields.size() > 7)
+        if (auto err = read_marks(fields[7], f)) return err;
     // A piece that moved this turn has no castling right left.
     for (Square s : Squares {f.moved})
         if (f.castling & p.castle.rightsMask[s])
             return fmt::format(
                 "castling right for a piece that moved this turn ({})", square_name(s));
-
-    // Field 4: en passant targets, comma-separated.
-    if (fields[3] != "-") {
-        for (std::string_view t : split(fields[3], ',')) {
-            Square ep = parse_square(t);
-            if (ep == SQ_NONE) return fmt::format("bad en passant square '{}'", t);
-            // The mover's own targets (a double step this turn: its 3rd rank) need a
-            // pawn of its that moved; the opponent's (its 6th rank) an enemy pawn.
-            bool own = relative_rank(us, ep) == RANK_3;
-            Color stepper = own ? us : them;
-            if (relative_rank(us, ep) != RANK_6 && !own)
-                return fmt::format("en passant square '{}' is on the wrong rank", t);
-            if (f.board.piece_on(ep + pawn_push(stepper)) != make_piece(stepper, PAWN)
-                || (own && !(f.moved & square_bb(ep + pawn_push(stepper)))))
-                return fmt::format("en passant square '{}' does not follow a double step", t);
-            f.epTargets |= square_bb(ep);
-        }
-        f.epTargets = live_ep_targets(f);
-    }
+    if (auto err = read_en_passant(fields[3], f)) return err;
 
     // At a turn start the opponent ended its turn with its king safe, and the mover's
     // king carries the c mark exactly when it is attacked.
