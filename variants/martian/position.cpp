@@ -61,23 +61,10 @@ void Position::remove(Square s) {
     board[s] = NO_KIND;
 }
 
-std::optional<std::string> Position::set_fen(std::string_view fen) {
-    auto f = chess::split_fen_fields(fen);
-    if (f.size() < 2)
-        return std::string("a Martian Chess FEN needs at least the board and the side to move");
-    if (f.size() > 9) return fmt::format("unexpected FEN field '{}'", f[9]);
-
-    Position p(*this); // a copy, so that a bad FEN leaves *this untouched
-    p.states.clear();
-    for (Kind& k : p.board) k = NO_KIND;
-    for (Bitboard& b : p.byKind) b = 0;
-    p.occupied = 0;
-    StateInfo s {};
-    s.clock = CLOCK_UNCALLED;
-
-    // 1. The board: eight ranks of four squares, rank 8 first.
+std::optional<std::string> Position::read_board(std::string_view field) {
+    // Eight ranks of four squares, rank 8 first.
     int rank = RANK_8, file = 0;
-    for (char c : f[0]) {
+    for (char c : field) {
         if (c == '/') {
             if (file != FILES) return fmt::format("rank {} does not have 4 squares", rank + 1);
             if (--rank < RANK_1) return std::string("more than 8 ranks");
@@ -94,24 +81,74 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
             default: return fmt::format("unknown piece '{}' (Martian Chess has q, d and p)", c);
             }
             if (file >= FILES) return fmt::format("rank {} has more than 4 squares", rank + 1);
-            p.put(k, make_square(File(file), Rank(rank)));
+            put(k, make_square(File(file), Rank(rank)));
             ++file;
         }
     }
     if (rank != RANK_1 || file != FILES)
         return std::string("the board needs 8 ranks of 4 squares, separated by '/'");
+    return std::nullopt;
+}
 
+std::optional<std::string> Position::read_ban(std::string_view field, StateInfo& s) const {
+    // A move of the side to move from its zone back across the canal onto the empty square
+    // the piece came from, which the piece can make.
+    if (field == "-") return std::nullopt;
+    Square from = field.size() == 4 ? board_square(field.substr(0, 2)) : SQ_NONE;
+    Square to = field.size() == 4 ? board_square(field.substr(2, 2)) : SQ_NONE;
+    if (from == SQ_NONE || to == SQ_NONE)
+        return fmt::format("bad no-rejection ban '{}' (a move such as b5b4, or '-')", field);
+    if (zone_owner(from) != sideToMove || empty(from) || zone_owner(to) == sideToMove || !empty(to)
+        || !(attacks(board[from], from, occupied) & square_bb(to)))
+        return fmt::format("no-rejection ban '{}' is not a move of the side to move from its "
+                           "zone back across the canal to an empty square",
+            field);
+    s.ban = Move(from, to);
+    return std::nullopt;
+}
+
+namespace {
+
+// Field 7, the scores: South's then North's.
+std::optional<std::string> read_scores(std::string_view field, StateInfo& s) {
+    auto plus = field.find('+');
+    auto south = plus == std::string_view::npos ? std::nullopt
+                                                : chess::parse_fen_number(field.substr(0, plus));
+    auto north = plus == std::string_view::npos ? std::nullopt
+                                                : chess::parse_fen_number(field.substr(plus + 1));
+    if (!south || !north || *south > MAX_FEN_SCORE || *north > MAX_FEN_SCORE)
+        return fmt::format(
+            "bad scores '{}' (expected South+North, e.g. 0+0, each 0 to {})", field, MAX_FEN_SCORE);
+    s.score[WHITE] = *south;
+    s.score[BLACK] = *north;
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> Position::set_fen(std::string_view fen) {
+    auto f = chess::split_fen_fields(fen);
+    if (f.size() < 2)
+        return std::string("a Martian Chess FEN needs at least the board and the side to move");
+    if (f.size() > 9) return fmt::format("unexpected FEN field '{}'", f[9]);
+
+    Position p(*this); // a copy, so that a bad FEN leaves *this untouched
+    p.states.clear();
+    for (Kind& k : p.board) k = NO_KIND;
+    for (Bitboard& b : p.byKind) b = 0;
+    p.occupied = 0;
+    StateInfo s {};
+    s.clock = CLOCK_UNCALLED;
+    if (auto err = p.read_board(f[0])) return err;
     // 2. Side to move.
     if (f[1] == "w") p.sideToMove = WHITE;
     else if (f[1] == "b") p.sideToMove = BLACK;
     else return fmt::format("side to move must be 'w' or 'b', not '{}'", f[1]);
-
     // 3-4. Castling and en passant do not exist.
     if (f.size() > 2 && f[2] != "-")
         return fmt::format("castling field must be '-', not '{}'", f[2]);
     if (f.size() > 3 && f[3] != "-")
         return fmt::format("en passant field must be '-', not '{}'", f[3]);
-
     // 5-6. Halfmove clock and fullmove number.
     if (f.size() > 4) {
         auto n = chess::parse_fen_number(f[4]);
@@ -125,37 +162,11 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
         fullmove = std::max(1, *n);
     }
     p.gamePly = 2 * (fullmove - 1) + (p.sideToMove == BLACK);
-
-    // 7. Scores, South's then North's.
-    if (f.size() > 6) {
-        auto plus = f[6].find('+');
-        auto south = plus == std::string_view::npos ? std::nullopt
-                                                    : chess::parse_fen_number(f[6].substr(0, plus));
-        auto north = plus == std::string_view::npos
-            ? std::nullopt
-            : chess::parse_fen_number(f[6].substr(plus + 1));
-        if (!south || !north || *south > MAX_FEN_SCORE || *north > MAX_FEN_SCORE)
-            return fmt::format("bad scores '{}' (expected South+North, e.g. 0+0, each 0 to {})",
-                f[6], MAX_FEN_SCORE);
-        s.score[WHITE] = *south;
-        s.score[BLACK] = *north;
-    }
-
-    // 8. The no-rejection ban: a move of the side to move from its zone back across the
-    // canal onto the empty square the piece came from, which the piece can make.
-    if (f.size() > 7 && f[7] != "-") {
-        Square from = f[7].size() == 4 ? board_square(f[7].substr(0, 2)) : SQ_NONE;
-        Square to = f[7].size() == 4 ? board_square(f[7].substr(2, 2)) : SQ_NONE;
-        if (from == SQ_NONE || to == SQ_NONE)
-            return fmt::format("bad no-rejection ban '{}' (a move such as b5b4, or '-')", f[7]);
-        if (zone_owner(from) != p.sideToMove || p.empty(from) || zone_owner(to) == p.sideToMove
-            || !p.empty(to) || !(attacks(p.board[from], from, p.occupied) & square_bb(to)))
-            return fmt::format("no-rejection ban '{}' is not a move of the side to move from "
-                               "its zone back across the canal to an empty square",
-                f[7]);
-        s.ban = Move(from, to);
-    }
-
+    // 7-8. Scores and the no-rejection ban.
+    if (f.size() > 6)
+        if (auto err = read_scores(f[6], s)) return err;
+    if (f.size() > 7)
+        if (auto err = p.read_ban(f[7], s)) return err;
     // 9. The clock.
     if (f.size() > 8 && f[8] != "-") {
         auto n = chess::parse_fen_number(f[8]);
@@ -163,7 +174,6 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
             return fmt::format("bad clock '{}' ('-' or a number from 0 to 7)", f[8]);
         s.clock = *n;
     }
-
     p.states.push_back(s);
     p.st().key = p.compute_key();
     *this = p;

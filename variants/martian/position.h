@@ -144,6 +144,10 @@ private:
     const StateInfo& st() const { return states.back(); }
     StateInfo& st() { return states.back(); }
     void put(Kind k, Square s);
+    // set_fen's fields read into this position (an emptied copy) or into its state `s`,
+    // or the reason they are wrong: the board (field 1) and the no-rejection ban (8).
+    [[nodiscard]] std::optional<std::string> read_board(std::string_view field);
+    [[nodiscard]] std::optional<std::string> read_ban(std::string_view field, StateInfo& s) const;
     void remove(Square s);
     // The key of the position for repetition: the key without the pass flag.
     [[nodiscard]] Key repetition_key(const StateInfo& s) const {
