@@ -194,7 +194,7 @@ GameRecord Generator::play(std::int64_t index, Engine& engine, Referee& referee,
             }
         } else streak = 0, streakSign = 0;
 
-        if (referee.play(best) || !probe.play(best)) { // the engine's move must be legal
+        if (referee.play(best) || probe.play(best)) { // the engine's move must be legal
             rec.aborted = true;
             return rec;
         }

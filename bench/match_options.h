@@ -81,7 +81,7 @@ struct MatchOptions {
     DrawAdjudication draw;
     ResignAdjudication resign;
     int maxMoves = 0;
-    bool maxMovesByGame = false; // maxMoves is the game's own bound (VariantSpec::matchMaxMoves)
+    bool maxMovesByGame = false; // maxMoves is the game's own bound (BenchCatalog::matchMaxMoves)
     SprtConfig sprt;
     int ratingInterval = 0;
     bool recover = false;
