@@ -139,7 +139,7 @@ OpeningsLoad load_openings(const OpeningsConfig& config, const std::string& vari
 // engine chooses; kept when the game is not over, the position is new, and (with -engine)
 // the engine's score after its search is within -maxscore centipawns of zero.
 int openings_command(const std::vector<std::string>& args) {
-    std::string variant = "chess", startsFile, outFile;
+    std::string variant = default_variant(), startsFile, outFile;
     int count = 100, plies = 8, maxScore = 100, bestPlies = 0;
     std::uint64_t seed = 1;
     std::optional<EngineConfig> checker;

@@ -50,7 +50,7 @@ std::string trim(const std::string& s) {
 } // namespace
 
 int tune_export_command(const std::vector<std::string>& args) {
-    std::string variant = "chess", in, out;
+    std::string variant = default_variant(), in, out;
     std::int64_t limit = 0;
     auto usage = [](const std::string& why) {
         return usage_error(

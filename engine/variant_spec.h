@@ -2,9 +2,8 @@
 // How a registered game name is played: its start position, board shape and the flags a
 // game reads. Built by the variant registry; a game's Position may read it through an
 // optional `set_variant(const VariantSpec&)` hook (see configure_position in game.h).
-// What the front-ends know of a game besides its rules (XBoard's names and piece letters:
-// protocol/xboard_profile.h; bench positions and perft files: bench/bench_catalog.h) the
-// registry keeps beside the spec, not in it.
+// What the front-ends know of a game besides its rules the registry keeps beside the spec
+// (variants/registry.h), not in it.
 #pragma once
 
 #include <string>
