@@ -94,8 +94,8 @@ std::variant<GenfensRequest, std::string> parse_genfens(
     if (game && game->spec.chess960) r.chess960 = true;
     if (r.chess960 && (!game || game->starts.count == 0)) {
         std::string games;
-        for (const VariantSpec& s : registered_variants())
-            if (numbered_starts(s.name).count > 0) games += (games.empty() ? "" : ", ") + s.name;
+        for (const RegisteredGame& g : registered_games())
+            if (g.starts.count > 0) games += (games.empty() ? "" : ", ") + g.spec.name;
         return bad(fmt::format("random start arrays exist for {} only, not {}", games, r.variant));
     }
     return r;

@@ -31,12 +31,12 @@ public:
     std::optional<std::string> set_position(
         std::string_view fen, std::span<const std::string> moves) override {
         halt();
-        GameRules<G> next = rules; // only this thread writes `rules`
-        if (auto err = next.set_position(fen)) return fmt::format("bad FEN: {}", *err);
+        Position p;
+        if (auto err = rules.read(p, fen)) return fmt::format("bad FEN: {}", *err);
         for (const std::string& text : moves)
-            if (auto err = next.play(text)) return err;
+            if (auto err = GameRules<G>::play(p, text)) return err;
         std::lock_guard lock(posMutex);
-        rules = next;
+        rules.take(p);
         return std::nullopt;
     }
 

@@ -42,10 +42,7 @@ public:
     // as it was.
     std::optional<std::string> set_position(std::string_view fen) override {
         Position p;
-        // The settings first: set_fen reads the FEN under them and keeps them.
-        configure_position<G>(p, variantSpec, chess960);
-        if (auto err = p.set_fen(fen.empty() ? std::string_view(variantSpec.startFen) : fen))
-            return err;
+        if (auto err = read(p, fen)) return err;
         pos = p;
         return std::nullopt;
     }
@@ -78,8 +75,23 @@ public:
         else return Referee::display();
     }
 
-    // The position itself, for the engine facade.
+    // The position itself, for the engine facade: read, played on and then taken.
     [[nodiscard]] const Position& position() const { return pos; }
+    // Reads a FEN (empty: the start position) into `p` under this game's settings (the
+    // variant, the castling notation); on an error the message, and `p` stays as it was.
+    std::optional<std::string> read(Position& p, std::string_view fen) const {
+        // The settings first: set_fen reads the FEN under them and keeps them.
+        configure_position<G>(p, variantSpec, chess960);
+        return p.set_fen(fen.empty() ? std::string_view(variantSpec.startFen) : fen);
+    }
+    // Plays a move given as text on `p`; on an illegal or unreadable move the message.
+    static std::optional<std::string> play(Position& p, std::string_view text) {
+        auto m = p.parse_move(text);
+        if (!m) return fmt::format("illegal move '{}' in position {}", text, p.fen());
+        p.do_move(*m);
+        return std::nullopt;
+    }
+    void take(const Position& p) { pos = p; }
 
     // ---- GameProbe
 
@@ -128,13 +140,6 @@ public:
     }
 
 private:
-    static std::optional<std::string> play(Position& p, std::string_view text) {
-        auto m = p.parse_move(text);
-        if (!m) return fmt::format("illegal move '{}' in position {}", text, p.fen());
-        p.do_move(*m);
-        return std::nullopt;
-    }
-
     VariantSpec variantSpec;
     bool chess960;
     Position pos;

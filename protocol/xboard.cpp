@@ -300,7 +300,7 @@ void XBoard::select_variant(const RegisteredGame& g) {
                 g.spec.name);
         else if (!next.networkNotice.empty()) println("telluser EvalFile: {}", next.networkNotice);
         tell_lines(next.tablesNotice);
-        game = std::make_unique<XBoardGame>(make_referee(g.spec.name));
+        game = std::make_unique<XBoardGame>(g.make.rules(g.spec, false));
     } else {
         [[maybe_unused]] auto err = game->reset({});
     }

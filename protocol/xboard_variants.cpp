@@ -40,10 +40,8 @@ std::string xboard_variant_name(const VariantSpec& spec) {
 }
 
 const RegisteredGame* game_from_xboard(std::string_view name) {
-    for (const VariantSpec& s : registered_variants()) {
-        const std::string& known = xboard_profile(s.name).name;
-        if (!known.empty() && to_lower(name) == known) return find_game(s.name);
-    }
+    for (const RegisteredGame& g : registered_games())
+        if (!g.xboard.name.empty() && to_lower(name) == g.xboard.name) return &g;
     return find_game(name);
 }
 

@@ -18,7 +18,7 @@ namespace {
 constexpr NumberedStarts Chess960Arrays {chess::Chess960Starts,
     [](int white, int black) { return chess::chess960_start_fen(white, black); }};
 
-const std::vector<RegisteredGame>& entries() {
+const std::vector<RegisteredGame>& all_games() {
     static const std::vector<RegisteredGame> all = {
         {.spec = {"chess", std::string(chess::Position::StartFen), 8, 8, false},
             .aliases = {"standard", "normal"},
@@ -103,9 +103,11 @@ const std::vector<RegisteredGame>& entries() {
 
 } // namespace
 
+const std::vector<RegisteredGame>& registered_games() { return all_games(); }
+
 const RegisteredGame* find_game(std::string_view name) {
     std::string key = to_lower(name);
-    for (const RegisteredGame& e : entries()) {
+    for (const RegisteredGame& e : all_games()) {
         if (e.spec.name == key) return &e;
         for (auto alias : e.aliases)
             if (alias == key) return &e;
@@ -116,7 +118,7 @@ const RegisteredGame* find_game(std::string_view name) {
 const std::vector<VariantSpec>& registered_variants() {
     static const std::vector<VariantSpec> specs = [] {
         std::vector<VariantSpec> v;
-        for (const RegisteredGame& e : entries()) v.push_back(e.spec);
+        for (const RegisteredGame& e : all_games()) v.push_back(e.spec);
         return v;
     }();
     return specs;

@@ -43,7 +43,8 @@ struct RegisteredGame {
 [[nodiscard]] const RegisteredGame* find_game(std::string_view name);
 
 // The registered games in the order they are advertised (UCI_Variant combo entries,
-// XBoard's feature variants). Names are lowercase.
+// XBoard's feature variants), whole and as their specs. Names are lowercase.
+const std::vector<RegisteredGame>& registered_games();
 const std::vector<VariantSpec>& registered_variants();
 
 // The game a front-end starts with (the first registered one: standard chess).

@@ -29,9 +29,9 @@ std::optional<Refusal> choose_numbered_start(NewGame& g) {
     if (!fromStart) {
         if (g.start960 < 0) return std::nullopt;
         std::string games;
-        for (const VariantSpec& s : registered_variants())
-            if (s.chess960 && numbered_starts(s.name).count > 0)
-                games += (games.empty() ? "" : " or ") + s.name;
+        for (const RegisteredGame& r : registered_games())
+            if (r.spec.chess960 && r.starts.count > 0)
+                games += (games.empty() ? "" : " or ") + r.spec.name;
         return Refusal {400, "\"start960\" is for a new " + games + " game without fen or pgn"};
     }
     if (g.start960 < 0) g.start960 = random_start(game->starts.count);
