@@ -120,7 +120,7 @@ bool Uci::select_variant(const std::string& value) {
         error(fmt::format("unknown variant '{}' (known:{})", value, known));
         return false;
     }
-    engine->halt();
+    engine.reset(); // its tables' memory goes back before the new engine takes its own
     auto next = switch_game(*game, options, chess960Option);
     engine = std::move(next.engine);
     if (!next.networkError.empty())
