@@ -120,7 +120,10 @@ bool Uci::select_variant(const std::string& value) {
         error(fmt::format("unknown variant '{}' (known:{})", value, known));
         return false;
     }
-    engine.reset(); // its tables' memory goes back before the new engine takes its own
+    // The old engine stops its job (its destructor would only after GameEngine's members
+    // are gone), and its tables' memory goes back before the new engine takes its own.
+    engine->halt();
+    engine.reset();
     auto next = switch_game(*game, options, chess960Option);
     engine = std::move(next.engine);
     if (!next.networkError.empty())

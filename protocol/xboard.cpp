@@ -293,7 +293,10 @@ void XBoard::cmd_new() {
 void XBoard::select_variant(const RegisteredGame& g) {
     stop_search();
     if (engine->spec().name != g.spec.name) {
-        engine.reset(); // its tables' memory goes back before the new engine takes its own
+        // The old engine's job stops first, and its tables' memory goes back before the
+        // new engine takes its own.
+        engine->halt();
+        engine.reset();
         auto next = switch_game(g, options, false);
         engine = std::move(next.engine);
         if (!next.networkError.empty())
