@@ -40,7 +40,7 @@ int bench_command(const std::vector<std::string>& args) {
     auto start = std::chrono::steady_clock::now();
     int index = 0;
     for (const VariantSpec& spec : registered_variants())
-        for (const BenchPosition& bp : spec.bench) {
+        for (const BenchPosition& bp : bench_catalog(spec.name).positions) {
             if (!games.empty() && !games.contains(spec.name)) continue;
             auto engine = make_engine(spec.name);
             if (auto err = engine->set_position(bp.fen, {})) {

@@ -214,7 +214,7 @@ GameRecord Generator::play(std::int64_t index, Engine& engine, Referee& referee,
             rec.result = winner > 0 ? Result::WHITE_WINS : Result::BLACK_WINS;
             break;
         }
-        if (referee.play(best) || !probe.play(best)) // the engine's move must be legal
+        if (referee.play(best) || probe.play(best)) // the engine's move must be legal
             return rec.aborted = true, rec;
         moves.push_back(best);
     }

@@ -44,6 +44,8 @@
 // every finished game is written before the command returns.
 #pragma once
 
+#include "variants/registry.h"
+
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -53,7 +55,7 @@
 namespace hq {
 
 struct DatagenOptions {
-    std::string variant = "chess";
+    std::string variant = default_variant();
     std::string out;      // ending in .bin: binary records (training_data.h), otherwise text
     std::string convert;  // -convert TEXT: no games, TEXT turned into binary records in `out`
     std::string openings; // EPD file; empty: the start position

@@ -96,7 +96,7 @@ std::optional<std::string> replay(const Record& game, GameProbe& probe, const Fi
     const std::function<void(const GameProbe&, int)>& keep, ReplayCounts& counts) {
     if (auto err = probe.set_position(game.startFen)) return "bad start FEN: " + *err;
     for (const std::string& m : game.opening)
-        if (!probe.play(m)) return fmt::format("opening move {} is not legal", m);
+        if (probe.play(m)) return fmt::format("opening move {} is not legal", m);
     ReplayCounts mine;
     for (const Ply& p : game.plies) {
         switch (filter(probe, p.move, p.whiteScore, filters)) {
@@ -108,7 +108,7 @@ std::optional<std::string> replay(const Record& game, GameProbe& probe, const Fi
         case Drop::NOISY: ++mine.noisy; break;
         case Drop::DECIDED: ++mine.decided; break;
         }
-        if (!probe.play(p.move)) return fmt::format("move {} is not legal", p.move);
+        if (probe.play(p.move)) return fmt::format("move {} is not legal", p.move);
     }
     counts.kept += mine.kept;
     counts.inCheck += mine.inCheck;

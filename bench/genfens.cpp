@@ -6,7 +6,6 @@
 #include "engine/io.h"
 #include "engine/text.h"
 #include "openings.h"
-#include "variants/chess/chess960.h"
 #include "variants/registry.h"
 
 #include <fmt/format.h>
@@ -89,10 +88,16 @@ std::variant<GenfensRequest, std::string> parse_genfens(
             r.nodes = *v;
         } else return bad("unknown option '" + words[i] + "'");
     }
-    // A Chess960 game is itself random starts; its standard twin takes them by the flag.
-    if (r.variant == "chess960") r.chess960 = true;
-    if (r.chess960 && r.variant != "chess" && r.variant != "chess960")
-        return bad("Chess960 starts exist for chess only, not " + r.variant);
+    // A game of numbered starts by its rules (Chess960) is itself random starts; its
+    // standard twin takes them by the flag.
+    const RegisteredGame* game = find_game(r.variant);
+    if (game && game->spec.chess960) r.chess960 = true;
+    if (r.chess960 && (!game || game->starts.count == 0)) {
+        std::string games;
+        for (const RegisteredGame& g : registered_games())
+            if (g.starts.count > 0) games += (games.empty() ? "" : ", ") + g.spec.name;
+        return bad(fmt::format("random start arrays exist for {} only, not {}", games, r.variant));
+    }
     return r;
 }
 
@@ -114,6 +119,8 @@ std::optional<std::string> generate_fens(
         book = std::move(std::get<Book>(read));
     }
     const int plies = request.plies >= 0 ? request.plies : request.book.empty() ? 8 : 4;
+    const NumberedStarts& starts = numbered_starts(request.variant);
+    if (request.chess960 && starts.count == 0) return "no random starts for " + request.variant;
     std::mt19937_64 rng(request.seed);
 
     // The start of one candidate, set on the referee.
@@ -132,9 +139,10 @@ std::optional<std::string> generate_fens(
             return std::nullopt;
         }
         if (request.chess960) {
-            const int white = int(rng() % chess::Chess960Starts);
-            const int black = request.doubleRandom ? int(rng() % chess::Chess960Starts) : white;
-            return referee->set_position(chess::chess960_start_fen(white, black));
+            const std::uint64_t count = std::uint64_t(starts.count);
+            const int white = int(rng() % count);
+            const int black = request.doubleRandom ? int(rng() % count) : white;
+            return referee->set_position(starts.fen(white, black));
         }
         return referee->set_position({});
     };

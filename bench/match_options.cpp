@@ -436,12 +436,11 @@ ParsedMatchArgs parse_match_args(const std::vector<std::string>& args) {
     if (!err) err = check_match(r.o);
     if (err) return {std::nullopt, *err};
     number_repeated_names(r.o.engines);
-    if (r.o.maxMoves == 0)
-        for (const VariantSpec& s : registered_variants())
-            if (s.name == r.o.variant && s.matchMaxMoves > 0) {
-                r.o.maxMoves = s.matchMaxMoves;
-                r.o.maxMovesByGame = true;
-            }
+    if (const int bound = bench_catalog(r.o.variant).matchMaxMoves;
+        r.o.maxMoves == 0 && bound > 0) {
+        r.o.maxMoves = bound;
+        r.o.maxMovesByGame = true;
+    }
     return {std::move(r.o), {}};
 }
 

@@ -25,6 +25,7 @@
 #pragma once
 
 #include "protocol/client/engine_config.h"
+#include "variants/registry.h"
 
 #include <cstdint>
 #include <optional>
@@ -71,7 +72,7 @@ struct SprtConfig {
 
 struct MatchOptions {
     std::vector<EngineConfig> engines;
-    std::string variant = "chess"; // a registered name (canonical_variant)
+    std::string variant = default_variant(); // a registered name (canonical_variant)
     int games = 1, rounds = 1;
     bool repeat = false;
     bool gauntlet = false; // else round robin
@@ -81,7 +82,7 @@ struct MatchOptions {
     DrawAdjudication draw;
     ResignAdjudication resign;
     int maxMoves = 0;
-    bool maxMovesByGame = false; // maxMoves is the game's own bound (VariantSpec::matchMaxMoves)
+    bool maxMovesByGame = false; // maxMoves is the game's own bound (BenchCatalog::matchMaxMoves)
     SprtConfig sprt;
     int ratingInterval = 0;
     bool recover = false;

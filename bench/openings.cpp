@@ -143,7 +143,7 @@ namespace {
 
 // What `harlequin openings` was asked for.
 struct OpeningsRequest {
-    std::string variant = "chess", startsFile, outFile;
+    std::string variant = default_variant(), startsFile, outFile;
     int count = 100, plies = 8, maxScore = 100, bestPlies = 0;
     std::uint64_t seed = 1;
     std::optional<EngineConfig> checker;

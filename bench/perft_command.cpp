@@ -20,7 +20,7 @@ int perft_command(const std::vector<std::string>& args) {
     auto depth = parse_number<int>(args[0]);
     if (!depth || *depth < 0 || *depth > 64) return usage();
 
-    std::string variant = "chess", fen;
+    std::string variant = default_variant(), fen;
     bool divide = false;
     for (std::size_t i = 1; i < args.size(); ++i) {
         if (args[i] == "--divide") divide = true;

@@ -45,7 +45,7 @@ std::vector<std::string> check_games(const std::vector<PgnRecord>& games) {
             auto it = g.tags.find(name);
             return it == g.tags.end() ? std::string() : it->second;
         };
-        std::string variant = tag("Variant").empty() ? "chess" : tag("Variant");
+        std::string variant = tag("Variant").empty() ? default_variant() : tag("Variant");
         auto referee = make_referee(variant);
         if (!referee) {
             problem("unknown variant '" + variant + "'");

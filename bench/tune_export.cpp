@@ -51,7 +51,7 @@ std::string trim(const std::string& s) {
 
 // What `harlequin tune-export` was asked for.
 struct ExportRequest {
-    std::string variant = "chess", in, out;
+    std::string variant = default_variant(), in, out;
     std::int64_t limit = 0;
 };
 

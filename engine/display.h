@@ -2,7 +2,7 @@
 // A game's state for display: what a board in a GUI (`harlequin serve`'s page) draws, as the
 // game itself describes it. The page draws only this: it never recomputes a rule.
 //
-// A game provides it through an optional hook `G::display(pos)` (see GameReferee); a game
+// A game provides it through an optional hook `G::display(pos)` (see GameRules); a game
 // without one is drawn from its FEN's placement field (letters, digits, `/`), which is
 // enough for a game whose pieces are chess letters.
 //

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// GameEngine<G>: the Engine facade implemented for one game type. The variant registry
-// instantiates it once per game; nothing here branches on which game it is.
+// GameEngine<G>: the Engine facade implemented for one game type, its root position kept
+// in the game's GameRules<G> (engine/game_rules.h). The variant registry builds it (a game's
+// folder compiles it once: variants/game_instance.h); nothing here branches on which game
+// it is.
 #pragma once
 
 #include "engine.h"
 #include "game.h"
+#include "game_rules.h"
 #include "nnue.h"
 #include "perft.h"
 #include "search.h"
@@ -20,52 +23,39 @@ public:
     using Position = typename G::Position;
     using Move = typename G::Move;
 
-    explicit GameEngine(VariantSpec s)
-        : Engine(std::move(s)) {
-        chess960 = spec().chess960;
-        [[maybe_unused]] auto err = set_position({}, {});
-        assert(!err);
-    }
+    // The game's start position, in king-takes-rook castling notation when `chess960`.
+    explicit GameEngine(VariantSpec s, bool chess960 = false)
+        : Engine(std::move(s))
+        , rules(spec(), chess960) { }
 
     std::optional<std::string> set_position(
         std::string_view fen, std::span<const std::string> moves) override {
         halt();
         Position p;
-        configure(p);
-        if (auto err = p.set_fen(fen.empty() ? std::string_view(spec().startFen) : fen))
-            return fmt::format("bad FEN: {}", *err);
-        configure(p);
-        for (const std::string& text : moves) {
-            auto m = p.parse_move(text);
-            if (!m) return fmt::format("illegal move '{}' in position {}", text, p.fen());
-            p.do_move(*m);
-        }
+        if (auto err = rules.read(p, fen)) return fmt::format("bad FEN: {}", *err);
+        for (const std::string& text : moves)
+            if (auto err = GameRules<G>::play(p, text)) return err;
         std::lock_guard lock(posMutex);
-        root = p;
+        rules.take(p);
         return std::nullopt;
     }
 
     [[nodiscard]] std::string fen() const override {
         std::lock_guard lock(posMutex);
-        return root.fen();
+        return rules.fen();
     }
     [[nodiscard]] std::string picture() const override {
         std::lock_guard lock(posMutex);
-        return root.picture();
+        return rules.position().picture();
     }
     [[nodiscard]] std::vector<std::string> legal_moves() const override {
         std::lock_guard lock(posMutex);
-        typename G::MoveList list;
-        G::generate_legal(root, list);
-        std::vector<std::string> out;
-        for (auto m : list) out.push_back(root.move_text(m));
-        return out;
+        return rules.legal_moves();
     }
     void set_chess960(bool on) override {
         halt();
         std::lock_guard lock(posMutex);
-        chess960 = on || spec().chess960;
-        configure(root);
+        rules.set_chess960(on);
     }
 
 protected:
@@ -92,11 +82,11 @@ protected:
     }
     [[nodiscard]] Color side_to_move() const override {
         std::lock_guard lock(posMutex);
-        return root.side_to_move();
+        return rules.side_to_move();
     }
     [[nodiscard]] int moves_per_turn() const override {
         std::lock_guard lock(posMutex);
-        if constexpr (G::hooks.movesPerTurn) return root.moves_per_turn();
+        if constexpr (G::hooks.movesPerTurn) return rules.position().moves_per_turn();
         else return 1;
     }
 
@@ -108,7 +98,7 @@ protected:
 
     [[nodiscard]] Position snapshot() const {
         std::lock_guard lock(posMutex);
-        return root;
+        return rules.position();
     }
 
 public:
@@ -156,12 +146,9 @@ private:
     std::shared_ptr<const nnue::Network> fileNet;
     std::string fileNetPath;
 
-    // Applies engine-level settings the game understands (only those it has hooks for).
-    void configure(Position& p) const { configure_position<G>(p, spec(), chess960); }
-
+    // The root position, read and written under posMutex.
     mutable std::mutex posMutex;
-    Position root;
-    bool chess960 = false;
+    GameRules<G> rules;
 };
 
 } // namespace hq

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The engine's settings as one table: the only list of what a GUI may set. The UCI
 // front-end declares every row in its `uci` answer and accepts exactly these names in
-// `setoption`; the XBoard front-end declares the rows it has no native command for as
-// `feature option=` and accepts them in `option`. A row's setter is how the value reaches
-// Engine::Options, so a declared option and an accepted one cannot differ.
+// `setoption`; the XBoard front-end declares the rows it has no native command for
+// (protocol/xboard.cpp) as `feature option=` and accepts them in `option`. A row's setter is how
+// the value reaches Engine::Options, so a declared option and an accepted one cannot differ.
 //
 // The front-ends keep their Engine::Options (a new game's engine gets the same ones):
 // they apply a row to it, then hand it to the engine with Engine::set_options().
@@ -27,9 +27,6 @@ struct OptionDef {
     OptionType type;
     std::int64_t defaultValue = 0; // spin: the number; check: 0 or 1
     std::int64_t min = 0, max = 0; // spin only
-    // XBoard sets this one with a command of its own (`memory`, `cores`, `hard`/`easy`),
-    // so it is not declared there as a `feature option`.
-    bool xboardNative = false;
     // Spin and check: stores the value. Button: nullptr (see `press`).
     void (*set)(Engine::Options&, std::int64_t) = nullptr;
     // Button: what pressing it does to the engine.

@@ -4,6 +4,7 @@
 #include "engine/io.h"
 #include "engine/options.h"
 #include "engine/text.h"
+#include "protocol.h"
 #include "variants/registry.h"
 #include "version.h"
 
@@ -112,24 +113,24 @@ void Uci::cmd_uci() {
 }
 
 bool Uci::select_variant(const std::string& value) {
-    auto name = canonical_variant(value);
-    if (!name) {
+    const RegisteredGame* game = find_game(value);
+    if (!game) {
         std::string known;
         for (const VariantSpec& s : registered_variants()) known += " " + s.name;
         error(fmt::format("unknown variant '{}' (known:{})", value, known));
         return false;
     }
+    // The old engine stops its job (its destructor would only after GameEngine's members
+    // are gone), and its tables' memory goes back before the new engine takes its own.
     engine->halt();
-    engine = make_engine(*name);
-    // The new game's engine keeps the options set so far (Hash, Threads, MultiPV...). A
-    // network file of another game does not fit this one: its built-in network then.
-    if (auto r = engine->load_network(options.evalFile); !r.error.empty()) {
-        error(fmt::format("EvalFile: {}; {} uses its built-in network", r.error, *name));
-        options.evalFile.clear();
-    } else if (!r.notice.empty()) println("info string EvalFile: {}", r.notice);
-    if (!options.syzygyPath.empty()) info_lines(engine->load_tables(options.syzygyPath).notice);
-    engine->set_options(options);
-    engine->set_chess960(chess960Option);
+    engine.reset();
+    auto next = switch_game(*game, options, chess960Option);
+    engine = std::move(next.engine);
+    if (!next.networkError.empty())
+        error(fmt::format(
+            "EvalFile: {}; {} uses its built-in network", next.networkError, game->spec.name));
+    else if (!next.networkNotice.empty()) println("info string EvalFile: {}", next.networkNotice);
+    info_lines(next.tablesNotice);
     announce_variant(engine->spec());
     return true;
 }

@@ -4,6 +4,7 @@
 #include "engine/io.h"
 #include "engine/options.h"
 #include "engine/text.h"
+#include "protocol.h"
 #include "variants/registry.h"
 #include "version.h"
 #include "xboard_variants.h"
@@ -22,6 +23,12 @@ namespace {
 // A notice of several lines as one `telluser` each.
 void tell_lines(std::string_view notice) {
     for (std::string_view line : split_lines(notice)) println("telluser {}", line);
+}
+
+// The engine options XBoard sets with commands of its own (`memory`, `cores`, `hard` and
+// `easy`): not declared to it as a `feature option`.
+bool xboard_sets_natively(std::string_view option) {
+    return option == "Hash" || option == "Threads" || option == "Ponder";
 }
 
 // Whether a word reads as a move in XBoard's coordinate notation, so that a line holding
@@ -253,7 +260,7 @@ void XBoard::cmd_protover() {
         HARLEQUIN_VERSION, variants);
     // The engine's options XBoard has no command of its own for (memory, cores, hard).
     for (const OptionDef& d : engine_options()) {
-        if (d.xboardNative) continue;
+        if (xboard_sets_natively(d.name)) continue;
         switch (d.type) {
         case OptionType::SPIN:
             println("feature option=\"{} -spin {} {} {}\"", d.name, d.defaultValue, d.min, d.max);
@@ -273,7 +280,7 @@ void XBoard::cmd_protover() {
 
 void XBoard::cmd_new() {
     stop_search();
-    if (engine->spec().name != default_variant()) select_variant(default_variant());
+    if (engine->spec().name != default_variant()) select_variant(*find_game(default_variant()));
     [[maybe_unused]] auto err = game->reset({});
     engineColor = BLACK;
     depthLimit = 0;
@@ -283,39 +290,39 @@ void XBoard::cmd_new() {
     position_changed(false);
 }
 
-bool XBoard::select_variant(const std::string& name) {
-    auto canonical = variant_from_xboard(name);
-    if (!canonical) return false;
+void XBoard::select_variant(const RegisteredGame& g) {
     stop_search();
-    if (engine->spec().name != *canonical) {
-        engine = make_engine(*canonical);
-        if (auto r = engine->load_network(options.evalFile); !r.error.empty()) {
-            println("telluser EvalFile: {}; {} uses its built-in network", r.error, *canonical);
-            options.evalFile.clear();
-        } else if (!r.notice.empty()) println("telluser EvalFile: {}", r.notice);
-        if (!options.syzygyPath.empty()) tell_lines(engine->load_tables(options.syzygyPath).notice);
-        engine->set_options(options);
-        game = std::make_unique<XBoardGame>(make_referee(*canonical));
+    if (engine->spec().name != g.spec.name) {
+        // The old engine's job stops first, and its tables' memory goes back before the
+        // new engine takes its own.
+        engine->halt();
+        engine.reset();
+        auto next = switch_game(g, options, false);
+        engine = std::move(next.engine);
+        if (!next.networkError.empty())
+            println("telluser EvalFile: {}; {} uses its built-in network", next.networkError,
+                g.spec.name);
+        else if (!next.networkNotice.empty()) println("telluser EvalFile: {}", next.networkNotice);
+        tell_lines(next.tablesNotice);
+        game = std::make_unique<XBoardGame>(g.make.rules(g.spec, false));
     } else {
         [[maybe_unused]] auto err = game->reset({});
     }
-    return true;
 }
 
 void XBoard::cmd_variant(const std::string& name) {
-    // A game XBoard cannot play is not offered, and refused if asked for: the old game stays.
-    if (auto canonical = variant_from_xboard(name)) {
-        for (const VariantSpec& s : registered_variants())
-            if (s.name == *canonical && !xboard_offers(s)) {
-                println("Error (not offered over XBoard: {}; play it over UCI): variant {}",
-                    s.xboardUnplayable, name);
-                return;
-            }
-    }
-    if (!select_variant(name)) {
+    const RegisteredGame* g = game_from_xboard(name);
+    if (!g) {
         println("Error (unknown variant): {}", name);
         return;
     }
+    // A game XBoard cannot play is not offered, and refused if asked for: the old game stays.
+    if (!xboard_offers(g->spec)) {
+        println("Error (not offered over XBoard: {}; play it over UCI): variant {}",
+            g->xboard.unplayable, name);
+        return;
+    }
+    select_variant(*g);
     for (const std::string& l : xboard_setup_lines(engine->spec())) print_line(l);
     position_changed(false);
 }

@@ -29,6 +29,8 @@
 
 namespace hq {
 
+struct RegisteredGame;
+
 struct OptionDef;
 
 class XBoard {
@@ -83,7 +85,7 @@ private:
     void flush_pongs();
     void apply_options();
     void commit_options();
-    bool select_variant(const std::string& name);
+    void select_variant(const RegisteredGame& game);
     void print_thinking(const SearchInfo& info, unsigned id);
 
     std::unique_ptr<Engine> engine;

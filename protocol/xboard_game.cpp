@@ -3,6 +3,7 @@
 
 #include "engine/text.h"
 #include "variants/registry.h"
+#include "xboard_board.h"
 #include "xboard_variants.h"
 
 #include <algorithm>
@@ -35,7 +36,7 @@ std::optional<std::string> XBoardGame::reset(std::string_view fen) {
     std::string accepted(fen);
     auto err = ref->set_position(fen);
     if (err && lists_unmoved_pieces(fen))
-        for (const std::string& reading : ref->castling_readings(fen)) {
+        for (const std::string& reading : xboard::castling_readings(*ref, fen)) {
             err = ref->set_position(reading);
             accepted = reading;
             if (!err) break;
@@ -59,7 +60,7 @@ bool XBoardGame::lists_unmoved_pieces(std::string_view fen) const {
     // XBoard writes a file letter for each piece on a side's first rank (upper case: White's
     // rank 1, lower case: Black's last rank) that has not moved and whose description has
     // an initial move (`i`), and nothing else.
-    auto board = ref->fen_piece_letters(fields[0]);
+    auto board = xboard::fen_piece_letters(*ref, fields[0]);
     std::string seen;
     for (char c : fields[2]) {
         bool white = std::isupper(static_cast<unsigned char>(c)) != 0;
@@ -70,7 +71,7 @@ bool XBoardGame::lists_unmoved_pieces(std::string_view fen) const {
         char piece = board[std::size_t(rank * spec().files + file)];
         if (!piece || is_white_piece(piece) != white) return false;
         bool initialMove = false;
-        for (const std::string& desc : spec().pieceBetza)
+        for (const std::string& desc : xboard_profile(spec().name).pieceBetza)
             if (desc.size() > 2 && desc[0] == piece && desc[1] == ' ')
                 initialMove = desc.find('i', 2) != std::string::npos;
         if (!initialMove) return false;
@@ -118,21 +119,21 @@ bool XBoardGame::undo(int count) {
 }
 
 bool XBoardGame::is_relayed_null(std::string_view fen) const {
-    return nullOwed && ref->same_board_and_side(fen);
+    return nullOwed && xboard::same_board_and_side(*ref, fen);
 }
 
 std::optional<std::vector<std::string>> XBoardGame::relayed_null_differences(
     std::string_view fen) const {
     if (!nullOwed) return std::nullopt;
     std::vector<std::string> differences;
-    if (ref->same_board_and_side(fen)) return differences;
+    if (xboard::same_board_and_side(*ref, fen)) return differences;
     // Only a position of this game can be XBoard's view of it; anything else is a bad FEN.
     auto check = make_referee(spec().name);
     if (!check || check->set_position(fen) || check->side_to_move() != ref->side_to_move())
         return std::nullopt;
-    auto theirs = check->piece_letters(), ours = ref->piece_letters();
+    auto theirs = xboard::piece_letters(*check), ours = xboard::piece_letters(*ref);
     for (std::size_t i = 0; i < ours.size() && i < theirs.size(); ++i)
-        if (theirs[i] != ours[i]) differences.push_back(ref->square_name(int(i)));
+        if (theirs[i] != ours[i]) differences.push_back(xboard::square_name(*ref, int(i)));
     return differences;
 }
 
@@ -150,19 +151,19 @@ bool XBoardGame::over_after(std::string_view engineMove) const {
 }
 
 std::optional<std::string> XBoardGame::capture_elsewhere(std::string_view engineMove) const {
-    auto sq = ref->move_squares(engineMove);
+    auto sq = xboard::move_squares(*ref, engineMove);
     if (!sq) return std::nullopt;
-    auto before = ref->piece_letters();
+    auto before = xboard::piece_letters(*ref);
     char mover = before[std::size_t(sq->first)];
     if (!mover) return std::nullopt;
     auto next = after(engineMove);
     if (!next) return std::nullopt;
-    auto afterMove = next->piece_letters();
+    auto afterMove = xboard::piece_letters(*next);
     for (int i = 0; i < int(before.size()); ++i) {
         if (i == sq->first || i == sq->second) continue;
         char was = before[std::size_t(i)];
         if (was && is_white_piece(was) != is_white_piece(mover) && !afterMove[std::size_t(i)])
-            return ref->square_name(i);
+            return xboard::square_name(*ref, i);
     }
     return std::nullopt;
 }
@@ -215,12 +216,14 @@ std::vector<std::string> XBoardGame::to_xboard(std::string_view engineMove) cons
     // through the victim's square, so that XBoard takes the right piece off its board.
     if (!xboard_knows(spec()))
         if (auto victim = capture_elsewhere(engineMove)) {
-            std::size_t fromLength = ref->square_name(ref->move_squares(engineMove)->first).size();
+            std::size_t fromLength
+                = xboard::square_name(*ref, xboard::move_squares(*ref, engineMove)->first).size();
             return {std::string(engineMove.substr(0, fromLength)) + *victim + ",",
                 *victim + std::string(engineMove.substr(fromLength))};
         }
     // Castling written king takes own rook (Chess960): XBoard wants O-O / O-O-O.
-    if (auto kingSide = ref->castles_onto_rook(engineMove)) return {*kingSide ? "O-O" : "O-O-O"};
+    if (auto kingSide = xboard::castles_onto_rook(*ref, engineMove))
+        return {*kingSide ? "O-O" : "O-O-O"};
     return {std::string(engineMove)};
 }
 
@@ -236,11 +239,11 @@ std::optional<std::string> XBoardGame::to_engine(std::string_view xboardMove) co
             return std::find(legal.begin(), legal.end(), m) != legal.end();
         };
         if (is_legal(xboardMove)) return std::string(xboardMove);
-        auto first = ref->move_squares(xboardMove.substr(0, comma));
-        auto second = ref->move_squares(xboardMove.substr(comma + 1));
+        auto first = xboard::move_squares(*ref, xboardMove.substr(0, comma));
+        auto second = xboard::move_squares(*ref, xboardMove.substr(comma + 1));
         if (first && second && first->second == second->first) {
-            std::string victim = ref->square_name(first->second);
-            std::string single = ref->square_name(first->first)
+            std::string victim = xboard::square_name(*ref, first->second);
+            std::string single = xboard::square_name(*ref, first->first)
                 + std::string(xboardMove.substr(comma + 1 + victim.size()));
             if (is_legal(single) && capture_elsewhere(single) == victim) return single;
         }
@@ -251,7 +254,7 @@ std::optional<std::string> XBoardGame::to_engine(std::string_view xboardMove) co
 // XBoard's O-O and O-O-O: the game's castling move, none while a null is owed.
 std::optional<std::string> XBoardGame::castling_move(bool kingSide) const {
     if (nullOwed) return std::nullopt;
-    return ref->castling_move(kingSide);
+    return xboard::castling_move(*ref, kingSide);
 }
 
 } // namespace hq

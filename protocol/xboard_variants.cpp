@@ -35,29 +35,31 @@ bool chess_pieces_only(std::string_view fen) {
 } // namespace
 
 std::string xboard_variant_name(const VariantSpec& spec) {
-    return spec.xboardName.empty() ? spec.name : spec.xboardName;
+    const XBoardProfile& x = xboard_profile(spec.name);
+    return x.name.empty() ? spec.name : x.name;
 }
 
-std::optional<std::string> variant_from_xboard(std::string_view name) {
-    for (const VariantSpec& s : registered_variants())
-        if (!s.xboardName.empty() && to_lower(name) == s.xboardName) return s.name;
-    return canonical_variant(name);
+const RegisteredGame* game_from_xboard(std::string_view name) {
+    for (const RegisteredGame& g : registered_games())
+        if (!g.xboard.name.empty() && to_lower(name) == g.xboard.name) return &g;
+    return find_game(name);
 }
 
-bool xboard_knows(const VariantSpec& spec) { return !spec.xboardName.empty(); }
+bool xboard_knows(const VariantSpec& spec) { return !xboard_profile(spec.name).name.empty(); }
 
 bool xboard_fen_lists_unmoved(const VariantSpec& spec) {
-    for (const std::string& piece : spec.pieceBetza)
+    for (const std::string& piece : xboard_profile(spec.name).pieceBetza)
         if (piece.rfind("K ", 0) == 0)
             return piece.find('i') != std::string::npos && piece.find('O') == std::string::npos;
     return false;
 }
 
-bool xboard_offers(const VariantSpec& spec) { return spec.xboardUnplayable.empty(); }
+bool xboard_offers(const VariantSpec& spec) { return xboard_profile(spec.name).unplayable.empty(); }
 
 std::vector<std::string> xboard_setup_lines(const VariantSpec& spec) {
     if (xboard_knows(spec) || !xboard_offers(spec)) return {};
-    std::string table = spec.xboardPieces;
+    const XBoardProfile& x = xboard_profile(spec.name);
+    std::string table = x.pieces;
     if (table.empty()) {
         if (!chess_pieces_only(spec.startFen)) return {};
         table = ChessPieceTable;
@@ -65,7 +67,7 @@ std::vector<std::string> xboard_setup_lines(const VariantSpec& spec) {
     std::vector<std::string> lines;
     lines.push_back(fmt::format(
         "setup ({}) {}x{}+0_fairy {}", table, spec.files, spec.ranks, standard_fen(spec.startFen)));
-    for (const std::string& piece : spec.pieceBetza) lines.push_back("piece " + piece);
+    for (const std::string& piece : x.pieceBetza) lines.push_back("piece " + piece);
     return lines;
 }
 

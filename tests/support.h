@@ -9,6 +9,7 @@
 #include "engine/perft.h"
 #include "engine/referee.h"
 #include "engine/text.h"
+#include "protocol/xboard_board.h"
 #include "variants/registry.h"
 
 #include <algorithm>
@@ -219,8 +220,8 @@ inline std::string chess_mirror_fen(const std::string& fen) {
 
 // The piece letter a referee shows on a square (`e5`), '\0' for none.
 inline char letter_on(const Referee& r, const char* square) {
-    int i = r.square_index(square);
-    return i < 0 ? '\0' : r.piece_letters()[std::size_t(i)];
+    int i = xboard::square_index(r, square);
+    return i < 0 ? '\0' : xboard::piece_letters(r)[std::size_t(i)];
 }
 
 } // namespace hq::test

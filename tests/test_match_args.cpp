@@ -174,11 +174,12 @@ TEST_CASE("a game whose rules do not bound its length is drawn after the game's 
         auto r = parse_match_args(words({"-engine", "cmd=a", "-engine", "cmd=b", "-each",
             "tc=1+0.01", "-variant", spec.name.c_str()}));
         REQUIRE(r.options);
-        CHECK(r.options->maxMoves == spec.matchMaxMoves);
-        CHECK(r.options->maxMovesByGame == (spec.matchMaxMoves > 0));
+        const int bound = bench_catalog(spec.name).matchMaxMoves;
+        CHECK(r.options->maxMoves == bound);
+        CHECK(r.options->maxMovesByGame == (bound > 0));
         // Martian Chess alone: no fifty-move rule, and a capture-free game ends only when a
         // player calls the clock (or by a third repetition).
-        CHECK((spec.matchMaxMoves > 0) == (spec.name == "martian"));
+        CHECK((bound > 0) == (spec.name == "martian"));
         auto given = parse_match_args(words({"-engine", "cmd=a", "-engine", "cmd=b", "-each",
             "tc=1+0.01", "-variant", spec.name.c_str(), "-maxmoves", "40"}));
         REQUIRE(given.options);

@@ -40,7 +40,7 @@ void check_file(
 
 } // namespace
 
-// Every registered game: its reference file (VariantSpec::perftFile) exists and every line
+// Every registered game: its reference file (BenchCatalog::perftFile) exists and every line
 // of it matches. A game registered without a reference file fails here. One test case a
 // game, registered from the registry when the tests start, so that ctest runs the games
 // side by side and times each (the deep lines of one game are minutes under ASan).
@@ -50,8 +50,9 @@ public:
         : spec(spec) { }
     void invoke() const override {
         INFO("the registry names no perft file for " << spec.name);
-        REQUIRE_FALSE(spec.perftFile.empty());
-        check_file(spec.perftFile + ".epd", spec.name);
+        const std::string& file = bench_catalog(spec.name).perftFile;
+        REQUIRE_FALSE(file.empty());
+        check_file(file + ".epd", spec.name);
     }
 
 private:
@@ -99,10 +100,11 @@ void check_openings_file(Engine& engine, const std::string& path) {
 TEST_CASE("every registered game has bench positions and an openings file", "[registry]") {
     for (const VariantSpec& spec : registered_variants()) {
         INFO(spec.name);
-        CHECK_FALSE(spec.bench.empty());
+        const auto& positions = bench_catalog(spec.name).positions;
+        CHECK_FALSE(positions.empty());
         auto engine = make_engine(spec.name);
         REQUIRE(engine);
-        for (const BenchPosition& bp : spec.bench) {
+        for (const BenchPosition& bp : positions) {
             INFO(bp.fen);
             CHECK_FALSE(engine->set_position(bp.fen, {}).has_value());
         }

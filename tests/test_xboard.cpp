@@ -252,9 +252,9 @@ TEST_CASE("XBoard's variant names and engine-defined variant setup", "[xboard][u
     CHECK(names[0] == "normal");
     CHECK(names[1] == "fischerandom");
     CHECK(std::find(names.begin(), names.end(), "mschess") != names.end());
-    CHECK(variant_from_xboard("normal") == std::string("chess"));
-    CHECK(variant_from_xboard("fischerandom") == std::string("chess960"));
-    CHECK_FALSE(variant_from_xboard("shogi").has_value());
+    CHECK(game_from_xboard("normal")->spec.name == "chess");
+    CHECK(game_from_xboard("fischerandom")->spec.name == "chess960");
+    CHECK_FALSE(game_from_xboard("shogi"));
 
     auto spec = [](const std::string& name) {
         for (const VariantSpec& s : registered_variants())
@@ -297,7 +297,7 @@ TEST_CASE("the woman's pawn is not XBoard's pawn: XBoard must not promote it",
         for (const VariantSpec& v : registered_variants())
             if (v.name == name) s = v;
         bool womanWhite = s.name == "mschess";
-        const std::string& table = s.xboardPieces;
+        const std::string& table = xboard_profile(s.name).pieces;
         REQUIRE(table.size() == 44);
         std::string whiteHalf = table.substr(0, 22), blackHalf = table.substr(22);
         const std::string& woman = womanWhite ? whiteHalf : blackHalf;
@@ -631,10 +631,11 @@ TEST_CASE("xboard: Control Chess and Martian Chess are not offered, asked for, t
     // The offered list is every registered game XBoard can play, under XBoard's names, in
     // the registry's order; Control and Martian Chess are not among them.
     std::string expected;
-    for (const VariantSpec& spec : registered_variants())
-        if (spec.xboardUnplayable.empty())
-            expected += (expected.empty() ? "" : ",")
-                + (spec.xboardName.empty() ? spec.name : spec.xboardName);
+    for (const VariantSpec& spec : registered_variants()) {
+        const XBoardProfile& x = xboard_profile(spec.name);
+        if (x.unplayable.empty())
+            expected += (expected.empty() ? "" : ",") + (x.name.empty() ? spec.name : x.name);
+    }
     CHECK(features.find("variants=\"" + expected + "\"") != std::string::npos);
     CHECK(expected.find("normal") == 0);
     CHECK(expected.find("control") == std::string::npos);

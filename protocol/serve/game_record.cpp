@@ -2,7 +2,6 @@
 #include "game_record.h"
 
 #include "protocol/pgn.h"
-#include "variants/chess/chess960.h"
 #include "variants/registry.h"
 
 #include <algorithm>
@@ -44,10 +43,11 @@ std::variant<Replayed, Refusal> replay(const std::string& variant, const std::st
     return out;
 }
 
-// The number of the Chess960 start a FEN is, -1 when none.
-int chess960_number(const std::string& fen) {
-    for (int n = 0; n < chess::Chess960Starts; ++n)
-        if (chess::chess960_start_fen(n) == fen) return n;
+// The number of the game's numbered start (variants/registry.h) a FEN is, -1 when none.
+int start_number(const std::string& game, const std::string& fen) {
+    const NumberedStarts& starts = numbered_starts(game);
+    for (int n = 0; n < starts.count; ++n)
+        if (starts.fen(n, n) == fen) return n;
     return -1;
 }
 
@@ -120,7 +120,7 @@ std::optional<Refusal> GameRecord::restart(const std::string& fen,
     startFen = fen;
     start960Number = start960;
     if (start960Number < 0 && !startFen.empty() && game->spec().chess960)
-        start960Number = chess960_number(startFen);
+        start960Number = start_number(variantName, startFen);
     // A result the PGN states but the rules do not (an adjudication, a forfeit) is kept.
     manualEnd = game->outcome().over() ? Outcome {} : end;
     clocks.reset();

@@ -2,7 +2,6 @@
 #include "new_game.h"
 
 #include "request_json.h"
-#include "variants/chess/chess960.h"
 #include "variants/registry.h"
 
 #include <mutex>
@@ -12,24 +11,31 @@ namespace hq::serve {
 
 namespace {
 
-int random_chess960_start() {
+// A random number below `count`.
+int random_start(int count) {
     static std::mutex m;
     static std::mt19937 rng {std::random_device {}()};
     std::lock_guard lock(m);
-    return int(rng() % chess::Chess960Starts);
+    return int(rng() % unsigned(count));
 }
 
-// The numbered start of a new chess960 game that has neither a FEN nor a PGN; a number for
-// any other game is refused.
-std::optional<Refusal> choose_chess960_start(NewGame& g) {
-    const bool fromStart = canonical_variant(g.game) == std::optional<std::string>("chess960")
-        && g.fen.empty() && !g.pgn;
+// The numbered start of a new game that starts from one by its rules (the registry's
+// NumberedStarts of a game whose spec has them on: Chess960) and has neither a FEN nor a
+// PGN; a number for any other game is refused.
+std::optional<Refusal> choose_numbered_start(NewGame& g) {
+    const RegisteredGame* game = find_game(g.game);
+    const bool fromStart
+        = game && game->spec.chess960 && game->starts.count > 0 && g.fen.empty() && !g.pgn;
     if (!fromStart) {
         if (g.start960 < 0) return std::nullopt;
-        return Refusal {400, "\"start960\" is for a new chess960 game without fen or pgn"};
+        std::string games;
+        for (const RegisteredGame& r : registered_games())
+            if (r.spec.chess960 && r.starts.count > 0)
+                games += (games.empty() ? "" : " or ") + r.spec.name;
+        return Refusal {400, "\"start960\" is for a new " + games + " game without fen or pgn"};
     }
-    if (g.start960 < 0) g.start960 = random_chess960_start();
-    g.fen = chess::chess960_start_fen(g.start960);
+    if (g.start960 < 0) g.start960 = random_start(game->starts.count);
+    g.fen = game->starts.fen(g.start960, g.start960);
     return std::nullopt;
 }
 
@@ -52,7 +58,7 @@ std::variant<NewGame, Refusal> parse_new_game(const Json& body) {
     g.index = index.value_or(0);
     g.start960 = start960.value_or(-1);
     if (body.contains("settings")) g.settings = body["settings"];
-    if (auto no = choose_chess960_start(g)) return *no;
+    if (auto no = choose_numbered_start(g)) return *no;
     return g;
 }
 

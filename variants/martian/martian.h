@@ -125,7 +125,7 @@ struct Martian {
     static constexpr int LongQuiet = 100;
     // Games between two engines that both avoid a draw can still go on for as long as
     // they avoid a third repetition: `harlequin match` draws them after this many moves of
-    // each side unless -maxmoves says otherwise (VariantSpec::matchMaxMoves, set by the
+    // each side unless -maxmoves says otherwise (BenchCatalog::matchMaxMoves, set by the
     // registry entry); a game between Harlequins lasts about 43 plies (docs/log/strength.md).
     static constexpr int MatchMaxMoves = 500;
     static Value draw_contempt(const Position& pos) {
