@@ -58,6 +58,9 @@ const std::map<std::string, std::vector<std::string>> Named = {
             "--idle", "--db PATH", "--no-db", "--token VALUE"}},
     {"datagen", {"harlequin datagen", "-games", "-positions", "-nodes", "-depth", "-threads"}},
     {"tune-export", {"harlequin tune-export", "-variant", "-in", "-out", "-limit"}},
+    {"train",
+        {"harlequin train -data", "-out", "-hidden", "-epochs", "-output-buckets", "-init",
+            "-resume", "-stop-after", "-threads"}},
     {"genfens", {"harlequin genfens N seed S book", "maxscore", "nodes", "chess960"}},
 };
 
