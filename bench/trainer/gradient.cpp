@@ -33,62 +33,67 @@ void add_into(Network& to, const Network& from) {
     add(to.b2, from.b2);
 }
 
-// Eight floats in a vector register: GCC's and Clang's vector extension, which compiles to
-// AVX, SSE2 or scalar code as the build's ARCH allows.
-using V8 = float __attribute__((vector_size(32)));
-// Floats a register block holds: four vectors. The hidden size is a multiple of 32
-// (train_options.cpp checks it, as the engine does).
-constexpr int Block = 32;
+// Floats in a vector register: GCC's and Clang's vector extension, eight with AVX, else
+// four (SSE2, which every x86-64 CPU has; a build for another CPU gets what it has, or
+// scalar code). A wider vector than the target's would change the calling convention of
+// load() and store() (GCC's -Wpsabi).
+#if defined(__AVX__)
+constexpr int Lanes = 8;
+#else
+constexpr int Lanes = 4;
+#endif
+using Vec = float __attribute__((vector_size(4 * Lanes)));
+// Floats a register block holds. The hidden size is a multiple of 32 (train_options.cpp
+// checks it, as the engine does).
+constexpr int Block = 32, PerBlock = Block / Lanes;
 
-V8 load(const float* p) {
-    V8 v;
+Vec load(const float* p) {
+    Vec v;
     std::memcpy(&v, p, sizeof v);
     return v;
 }
-void store(float* p, V8 v) { std::memcpy(p, &v, sizeof v); }
+void store(float* p, Vec v) { std::memcpy(p, &v, sizeof v); }
 
 // acc[0, H) = bias + the rows of `features` in w1, a block of 32 sums kept in registers
 // while every row adds to it (the sums are written once, not once a feature).
 void accumulate(const float* bias, const float* w1, int H, std::span<const std::uint16_t> features,
     float* acc) {
     for (int jb = 0; jb < H; jb += Block) {
-        V8 r0 = load(bias + jb), r1 = load(bias + jb + 8), r2 = load(bias + jb + 16),
-           r3 = load(bias + jb + 24);
+        Vec r[PerBlock];
+        for (int k = 0; k < PerBlock; ++k) r[k] = load(bias + jb + k * Lanes);
         for (std::uint16_t f : features) {
             const float* row = w1 + std::size_t(f) * std::size_t(H) + jb;
-            r0 += load(row), r1 += load(row + 8), r2 += load(row + 16), r3 += load(row + 24);
+            for (int k = 0; k < PerBlock; ++k) r[k] += load(row + k * Lanes);
         }
-        store(acc + jb, r0), store(acc + jb + 8, r1), store(acc + jb + 16, r2);
-        store(acc + jb + 24, r3);
+        for (int k = 0; k < PerBlock; ++k) store(acc + jb + k * Lanes, r[k]);
     }
 }
 
 // Adds d[0, H) to the rows of `features` in g1, a block of d kept in registers.
 void scatter(float* g1, int H, std::span<const std::uint16_t> features, const float* d) {
     for (int jb = 0; jb < H; jb += Block) {
-        const V8 d0 = load(d + jb), d1 = load(d + jb + 8), d2 = load(d + jb + 16),
-                 d3 = load(d + jb + 24);
+        Vec r[PerBlock];
+        for (int k = 0; k < PerBlock; ++k) r[k] = load(d + jb + k * Lanes);
         for (std::uint16_t f : features) {
             float* row = g1 + std::size_t(f) * std::size_t(H) + jb;
-            store(row, load(row) + d0), store(row + 8, load(row + 8) + d1);
-            store(row + 16, load(row + 16) + d2), store(row + 24, load(row + 24) + d3);
+            for (int k = 0; k < PerBlock; ++k) store(row + k * Lanes, load(row + k * Lanes) + r[k]);
         }
     }
 }
 
 // The output layer: b2 + act . w2 over 2H activations, clamp(acc, 0, 1), written to act.
 float output(const float* acc, const float* w2, float b2, int twoH, float* act) {
-    V8 sum = {};
-    const V8 zero = {}, one = zero + 1.0f;
-    for (int j = 0; j < twoH; j += 8) {
-        V8 a = load(acc + j);
+    Vec sum = {};
+    const Vec zero = {}, one = zero + 1.0f;
+    for (int j = 0; j < twoH; j += Lanes) {
+        Vec a = load(acc + j);
         a = a < zero ? zero : a; // element-wise selects of the vector extension
         a = a > one ? one : a;
         store(act + j, a);
         sum += a * load(w2 + j);
     }
     float out = b2;
-    for (int k = 0; k < 8; ++k) out += sum[k];
+    for (int k = 0; k < Lanes; ++k) out += sum[k];
     return out;
 }
 
