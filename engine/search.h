@@ -408,6 +408,8 @@ private:
         return best;
     }
 
+    // The search of an inner node, step by step (the root is root_search's). Each step that
+    // needs more than a few lines is a function of its own below, given the node's Node.
     Value search(Value alpha, Value beta, int depth, int ply, bool pvNode, bool cutNode) {
         pvLength[ply] = 0;
 
@@ -416,91 +418,38 @@ private:
 
         // Steps 2 and 3. Abort and limits; games decided by a rule (repetition, fifty
         // moves, a score), and the maximal depth.
-        bool inCheck = false;
-        if (auto v = enter_node(ply, inCheck)) return *v;
+        Node n {alpha, beta, depth, ply, pvNode, cutNode};
+        if (auto v = enter_node(ply, n.inCheck)) return *v;
 
         // Step 4. Mate distance pruning: no line from here can beat a mate found closer
         // to the root.
-        alpha = std::max(mated_in(ply), alpha);
-        beta = std::min(mate_in(ply + 1), beta);
-        if (alpha >= beta) return alpha;
+        n.alpha = std::max(mated_in(ply), n.alpha);
+        n.beta = std::min(mate_in(ply + 1), n.beta);
+        if (n.alpha >= n.beta) return n.alpha;
 
         // Step 5. Transposition table: a deep enough entry with a fitting bound answers
         // a zero-window node outright.
-        const Key key = pos.key();
-        const TTProbe tt = probe_tt(key, ply);
-        const TTData& tte = tt.data;
-        const Value ttValue = tt.value;
-        const Move ttMove = tt.move;
-        Stack& ss = stack[ply];
-        const bool excludedSearch = bool(ss.excluded);
-        if (!pvNode && !excludedSearch && tt.cuts(depth, beta)) return ttValue;
+        n.key = pos.key();
+        n.tt = probe_tt(n.key, ply);
+        n.excluded = bool(stack[ply].excluded);
+        if (!pvNode && !n.excluded && n.tt.cuts(depth, n.beta)) return n.tt.value;
 
-        // Step 5a. Endgame tables: a position they hold has a known value. It ends the node
-        // when exact or when its bound settles the window; otherwise (PV nodes) it bounds
-        // the search's value from below (a win) or above (a loss).
-        Value tableFloor = -VALUE_INFINITE, tableCeiling = VALUE_INFINITE;
+        // Step 5a. Endgame tables: a position they hold has a known value.
         if constexpr (G::hooks.tables)
-            if (!excludedSearch && shared.tables.cardinality)
-                if (auto t = probe_tables(depth, ply)) {
-                    if (t->bound == BOUND_EXACT
-                        || (t->bound == BOUND_LOWER ? t->value >= beta : t->value <= alpha)) {
-                        shared.tt->store(key, 0, TranspositionTable::to_tt(t->value, ply),
-                            VALUE_NONE, std::min(depth + params::TableDepthBonus, MAX_PLY - 1),
-                            t->bound);
-                        return t->value;
-                    }
-                    if (pvNode && t->bound == BOUND_LOWER) {
-                        tableFloor = t->value;
-                        alpha = std::max(alpha, t->value);
-                    } else if (pvNode) tableCeiling = t->value;
-                }
+            if (!n.excluded && shared.tables.cardinality)
+                if (auto v = apply_tables(n)) return *v;
 
         // Step 6. Static evaluation (none in check: every move is forced to matter).
-        // The TT keeps the raw evaluation; the search uses it corrected (correct()).
-        Value rawEval = VALUE_NONE, eval = VALUE_NONE;
-        bool improving = false;
-        if (!inCheck) {
-            rawEval = tte.hit && tte.eval != VALUE_NONE ? tte.eval : G::evaluate(pos);
-            eval = ss.staticEval = correct(rawEval);
-            // A TT value with the right bound is a better estimate than the evaluation.
-            if (tte.hit && ttValue != VALUE_NONE
-                && (tte.bound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER)))
-                eval = ttValue;
-            improving = G::alternating && ply >= 2 && stack[ply - 2].staticEval != VALUE_NONE
-                && ss.staticEval > stack[ply - 2].staticEval;
-        } else ss.staticEval = VALUE_NONE;
-        stack[ply + 1].killers[0] = stack[ply + 1].killers[1] = Move();
-        stack[ply + 1].checkExtensions = ss.checkExtensions;
+        evaluate_node(n);
 
-        if (!pvNode && !inCheck && !excludedSearch && std::abs(beta) < VALUE_MATE_IN_MAX_PLY) {
-            // Step 7. Reverse futility pruning: far above beta at low depth, assume a
-            // quiet move keeps us there.
-            if (depth <= params::ReverseFutilityDepth
-                && eval - params::ReverseFutilityMargin * (depth - improving) >= beta)
-                return eval;
-
-            // Step 8. Null move pruning: if passing still fails high, a real move will
-            // too (unsound in zugzwang; the game says when passing is allowed).
-            if (depth >= params::NullMoveDepth && eval >= beta && ss.staticEval >= beta
-                && G::null_move_allowed(pos) && ply >= nullMinPly)
-                if (auto v = null_move_cutoff(beta, depth, ply, cutNode, eval)) return *v;
-
-            // Step 8a. ProbCut: a capture that wins enough by static exchange and whose
-            // reduced search beats beta by a margin says that this node fails high too
-            // (unless the TT already knows, at nearly this depth, that it does not).
-            if constexpr (G::alternating && G::hooks.see)
-                if (depth >= params::ProbCutDepth
-                    && !(tte.hit && ttValue != VALUE_NONE
-                        && tte.depth >= depth - params::ProbCutReduction + 1
-                        && ttValue < beta + params::ProbCutMargin))
-                    if (auto v = probcut(key, beta, depth, ply, cutNode, ttMove, rawEval))
-                        return *v;
-        }
+        // Steps 7 to 8a. Pruning before any move is searched: reverse futility, the null
+        // move, ProbCut.
+        if (!pvNode && !n.inCheck && !n.excluded && std::abs(n.beta) < VALUE_MATE_IN_MAX_PLY)
+            if (auto v = prune_node(n)) return *v;
 
         // Step 9. Internal iterative reduction: without a TT move this node was not
         // searched before; search it shallower first.
-        if (depth >= params::IirDepth && !ttMove && (pvNode || cutNode)) --depth;
+        if (n.depth >= params::IirDepth && !n.tt.move && (pvNode || cutNode)) --n.depth;
 
         // Step 9a. Singular extension: when the TT move is much better than every
         // alternative (a search without it, at half depth, fails low against a margin
@@ -508,156 +457,29 @@ private:
         // short (outside PV nodes, a few times a line). When even the alternatives beat
         // beta, several moves fail high and this node is cut at once (multi-cut); when
         // only the TT value does, the TT move is searched a ply shallower.
-        int singularExtension = 0;
-        if (G::alternating && depth >= params::SingularDepth && ttMove && !excludedSearch
-            && tte.depth >= depth - params::SingularTtDepthMargin && (tte.bound & BOUND_LOWER)
-            && std::abs(ttValue) < VALUE_MATE_IN_MAX_PLY && G::is_legal(pos, ttMove)) {
-            auto singular = singular_test(ttMove, ttValue, beta, depth, ply, pvNode, cutNode);
+        const TTData& tte = n.tt.data;
+        if (G::alternating && n.depth >= params::SingularDepth && n.tt.move && !n.excluded
+            && tte.depth >= n.depth - params::SingularTtDepthMargin && (tte.bound & BOUND_LOWER)
+            && std::abs(n.tt.value) < VALUE_MATE_IN_MAX_PLY && G::is_legal(pos, n.tt.move)) {
+            auto singular
+                = singular_test(n.tt.move, n.tt.value, n.beta, n.depth, ply, pvNode, cutNode);
             if (singular.cutoff) return *singular.cutoff;
-            singularExtension = singular.extension;
+            n.singularExtension = singular.extension;
         }
 
-        // Step 10. The move loop.
-        const Color us = pos.side_to_move();
-        const Move previous = stack[ply - 1].move;
-        const Move counter = previous
-            ? Move::from_raw(memory.counterMoves[previous.from()][previous.to()])
-            : Move();
-        const std::int16_t* cont = previous ? memory.continuation.row(previous.to()) : nullptr;
-        // The move two plies back (ours, in alternating games) and its follow-up history.
-        const Move earlier = ply >= 2 ? stack[ply - 2].move : Move();
-        const std::int16_t* followUp = earlier ? memory.followUp.row(earlier.to()) : nullptr;
-        MovePicker<G> picker(pos, ttMove, ss.killers[0], ss.killers[1], counter, &memory.history,
-            cont, followUp, &memory.captures);
-        Value best = tableFloor;
-        Move bestMove = Move();
-        int moveCount = 0;
-        Move quietsTried[params::MaxQuietsRemembered];
-        int quietCount = 0;
-        Move noisiesTried[params::MaxQuietsRemembered];
-        int noisyCount = 0;
-        const Value originalAlpha = alpha;
-
-        for (Move m = picker.next(); m; m = picker.next()) {
-            if (m == ss.excluded) continue;
-            ++moveCount;
-            const bool noisy = G::is_noisy(pos, m);
-
-            // Step 10a. Captures that lose too much material by static exchange are not
-            // worth a look at low depth.
-            if constexpr (G::hooks.see)
-                if (!pvNode && !inCheck && noisy && depth <= params::SeePruningDepth
-                    && best > VALUE_MATED_IN_MAX_PLY
-                    && !G::see_ge(pos, m, -params::SeePruningMargin * depth))
-                    continue;
-
-            // Step 10b. Late move pruning: at low depth only the first few quiets get a
-            // look; the picker skips the rest (quiet checks included) without making them.
-            if (G::alternating && !pvNode && !inCheck && !noisy && best > VALUE_MATED_IN_MAX_PLY
-                && depth <= params::LateMovePruningDepth
-                && moveCount > (params::LateMoveCountBase + depth * depth) / (2 - improving)) {
-                picker.skip_quiets();
-                continue;
-            }
-
-            pos.do_move(m);
-            shared.tt->prefetch(pos.key());
-            // Did the turn pass to the opponent? (Always, in alternating games.) Checks and
-            // node types are judged from the side that moves next.
-            const bool turnPassed = G::alternating || pos.side_to_move() != us;
-            const bool givesCheck = turnPassed && pos.in_check();
-            auto childCut = [&](bool alternatingCut) {
-                return turnPassed ? alternatingCut : !alternatingCut;
-            };
-
-            // Step 11. Futility pruning of quiet moves that do not give check, once a line
-            // that is not lost exists: the static value is so far below alpha that a quiet
-            // move cannot raise it enough.
-            if (G::alternating && !pvNode && !inCheck && !givesCheck && !noisy
-                && best > VALUE_MATED_IN_MAX_PLY && depth <= params::FutilityDepth
-                && ss.staticEval + params::FutilityBase + params::FutilityMargin * depth <= alpha) {
-                pos.undo_move(m);
-                continue;
-            }
-
-            nodes.fetch_add(1, std::memory_order_relaxed);
-            ss.move = m;
-
-            // Step 12. Check extension, bounded per line.
-            int extension = 0;
-            if (givesCheck && ss.checkExtensions < params::MaxCheckExtensions) {
-                extension = 1;
-                stack[ply + 1].checkExtensions = ss.checkExtensions + 1;
-            } else stack[ply + 1].checkExtensions = ss.checkExtensions;
-            // A checking TT move keeps its check extension over a negative one.
-            if (m == ttMove && (singularExtension > 0 || extension == 0))
-                extension = std::max(extension, singularExtension);
-            stack[ply + 1].doubleExtensions = ss.doubleExtensions + (extension >= 2);
-            int newDepth = depth - 1 + extension;
-
-            // Step 13. Late move reductions for quiet moves after the first few, then
-            // principal variation search: zero window first, full window on a surprise.
-            Value v;
-            auto pvs
-                = [&](Value a, Value b) { return search(a, b, newDepth, ply + 1, true, false); };
-            if (depth >= params::LmrMinDepth && moveCount > 1 + pvNode && !noisy && !givesCheck) {
-                int r = reductions[std::min(depth, 63)][std::min(moveCount, 63)];
-                r += !pvNode + cutNode - improving;
-                r -= quiet_history(&memory.history, cont, followUp, us, m.from(), m.to())
-                    / params::LmrHistoryDivisor;
-                if (m == ss.killers[0] || m == ss.killers[1]) --r;
-                int reduced = std::clamp(newDepth - r, 1, newDepth);
-                auto zwsReduced = [&](Value a, Value b) {
-                    return search(a, b, reduced, ply + 1, false, childCut(true));
-                };
-                v = child(us, zwsReduced, alpha, alpha + 1);
-                if (v > alpha && reduced < newDepth) {
-                    auto zws = [&](Value a, Value b) {
-                        return search(a, b, newDepth, ply + 1, false, childCut(!cutNode));
-                    };
-                    v = child(us, zws, alpha, alpha + 1);
-                }
-            } else if (!pvNode || moveCount > 1) {
-                auto zws = [&](Value a, Value b) {
-                    return search(a, b, newDepth, ply + 1, false, childCut(!cutNode));
-                };
-                v = child(us, zws, alpha, alpha + 1);
-            } else v = alpha + 1; // force the full-window search of the first PV move
-            if (pvNode && (moveCount == 1 || (v > alpha && v < beta)))
-                v = child(us, pvs, alpha, beta);
-            pos.undo_move(m);
-
-            if (stopped()) return VALUE_ZERO;
-
-            if (raise_best(v, m, ply, pvNode, best, bestMove, alpha) && v >= beta) {
-                // Step 14. A quiet cutoff move becomes a killer and gains history; the
-                // quiets tried before it lose some. A noisy one gains capture history.
-                // Either way the noisy moves tried before it lose capture history.
-                if (!noisy)
-                    reward_quiet_cutoff(ss, us, m, previous, earlier, depth,
-                        std::span<const Move>(quietsTried, quietCount));
-                reward_capture_cutoff(
-                    us, noisy ? m : Move(), depth, std::span<const Move>(noisiesTried, noisyCount));
-                break;
-            }
-            if (!noisy && quietCount < params::MaxQuietsRemembered) quietsTried[quietCount++] = m;
-            if (noisy && noisyCount < params::MaxQuietsRemembered) noisiesTried[noisyCount++] = m;
-        }
+        // Steps 10 to 14. The move loop.
+        n.originalAlpha = n.alpha;
+        const std::optional<MoveLoop> loop = search_moves(n);
+        if (!loop) return VALUE_ZERO; // stopped
 
         // Step 15. No legal move: mate, stalemate, or whatever the game says.
-        if (moveCount == 0) return excludedSearch ? alpha : G::no_moves_value(pos, ply);
+        if (loop->moveCount == 0) return n.excluded ? n.alpha : G::no_moves_value(pos, ply);
 
-        if (excludedSearch) return best; // a partial search: nothing to remember
-        best = std::min(best, tableCeiling);
-        // Step 16. The evaluation's error, learnt where the result says more than a bound
-        // on the wrong side of it and no capture decided it.
-        if constexpr (G::hooks.correction)
-            if (!inCheck && !(bestMove && G::is_noisy(pos, bestMove))
-                && std::abs(best) < VALUE_MATE_IN_MAX_PLY
-                && !(best >= beta && best <= ss.staticEval)
-                && !(best <= originalAlpha && best >= ss.staticEval))
-                memory.correction.update(us, G::correction_key(pos), best - ss.staticEval, depth);
-        store_result(key, best, bestMove, originalAlpha, beta, rawEval, depth, ply);
+        if (n.excluded) return loop->best; // a partial search: nothing to remember
+        const Value best = std::min(loop->best, n.tableCeiling);
+        // Step 16. The evaluation's error, learnt from the result.
+        if constexpr (G::hooks.correction) learn_correction(n, best, loop->bestMove);
+        store_result(n.key, best, loop->bestMove, n.originalAlpha, n.beta, n.rawEval, n.depth, ply);
         return best;
     }
 
@@ -720,6 +542,258 @@ private:
         Bound bound = best >= beta ? BOUND_LOWER : best > originalAlpha ? BOUND_EXACT : BOUND_UPPER;
         shared.tt->store(key, bestMove ? std::uint32_t(bestMove.raw()) : 0,
             TranspositionTable::to_tt(best, ply), staticEval, depth, bound);
+    }
+
+    // What search() knows of its node, handed to the steps it calls. alpha, depth and the
+    // table bounds change as the steps go; the rest is set once.
+    struct Node {
+        Value alpha, beta;
+        int depth, ply;
+        bool pvNode, cutNode;
+        bool inCheck = false;
+        bool excluded = false; // a singular-extension search without the TT move
+        bool improving = false;
+        Key key = 0;
+        TTProbe tt {};
+        Value rawEval = VALUE_NONE; // the evaluation as the TT keeps it
+        Value eval = VALUE_NONE;    // corrected, or the TT's value when its bound fits
+        // Bounds on the node's value from the endgame tables (PV nodes).
+        Value tableFloor = -VALUE_INFINITE, tableCeiling = VALUE_INFINITE;
+        Value originalAlpha = VALUE_NONE; // alpha as the move loop begins
+        int singularExtension = 0;        // of the TT move
+        // The move loop's context: the side that moves, the continuation history after the
+        // previous move and the follow-up history after the move two plies back.
+        Color us = WHITE;
+        const std::int16_t* cont = nullptr;
+        const std::int16_t* followUp = nullptr;
+    };
+
+    // A move of the move loop, made on the board.
+    struct Tried {
+        Move move;
+        int number; // its place in the loop, 1 for the first
+        bool noisy, givesCheck;
+        bool turnPassed; // the opponent moves next (always, in alternating games)
+    };
+
+    // What the move loop found.
+    struct MoveLoop {
+        Value best;
+        Move bestMove;
+        int moveCount;
+    };
+
+    // Step 5a of search(): the endgame tables' verdict. It ends the node when exact or
+    // when its bound settles the window; otherwise (PV nodes) it bounds the search's value
+    // from below (a win) or above (a loss).
+    std::optional<Value> apply_tables(Node& n) {
+        const auto t = probe_tables(n.depth, n.ply);
+        if (!t) return std::nullopt;
+        if (t->bound == BOUND_EXACT
+            || (t->bound == BOUND_LOWER ? t->value >= n.beta : t->value <= n.alpha)) {
+            shared.tt->store(n.key, 0, TranspositionTable::to_tt(t->value, n.ply), VALUE_NONE,
+                std::min(n.depth + params::TableDepthBonus, MAX_PLY - 1), t->bound);
+            return t->value;
+        }
+        if (n.pvNode && t->bound == BOUND_LOWER) {
+            n.tableFloor = t->value;
+            n.alpha = std::max(n.alpha, t->value);
+        } else if (n.pvNode) n.tableCeiling = t->value;
+        return std::nullopt;
+    }
+
+    // Step 6 of search(): the static evaluation, and whether it improves on ours two plies
+    // back. The TT keeps the raw evaluation; the search uses it corrected (correct()).
+    void evaluate_node(Node& n) {
+        Stack& ss = stack[n.ply];
+        if (!n.inCheck) {
+            const TTData& tte = n.tt.data;
+            n.rawEval = tte.hit && tte.eval != VALUE_NONE ? tte.eval : G::evaluate(pos);
+            n.eval = ss.staticEval = correct(n.rawEval);
+            // A TT value with the right bound is a better estimate than the evaluation.
+            if (tte.hit && n.tt.value != VALUE_NONE
+                && (tte.bound & (n.tt.value > n.eval ? BOUND_LOWER : BOUND_UPPER)))
+                n.eval = n.tt.value;
+            n.improving = G::alternating && n.ply >= 2 && stack[n.ply - 2].staticEval != VALUE_NONE
+                && ss.staticEval > stack[n.ply - 2].staticEval;
+        } else ss.staticEval = VALUE_NONE;
+        stack[n.ply + 1].killers[0] = stack[n.ply + 1].killers[1] = Move();
+        stack[n.ply + 1].checkExtensions = ss.checkExtensions;
+    }
+
+    // Steps 7 to 8a of search(), at non-PV nodes out of check: a value that cuts the node
+    // before any move is searched.
+    std::optional<Value> prune_node(const Node& n) {
+        // Step 7. Reverse futility pruning: far above beta at low depth, assume a quiet
+        // move keeps us there.
+        if (n.depth <= params::ReverseFutilityDepth
+            && n.eval - params::ReverseFutilityMargin * (n.depth - n.improving) >= n.beta)
+            return n.eval;
+
+        // Step 8. Null move pruning: if passing still fails high, a real move will too
+        // (unsound in zugzwang; the game says when passing is allowed).
+        if (n.depth >= params::NullMoveDepth && n.eval >= n.beta
+            && stack[n.ply].staticEval >= n.beta && G::null_move_allowed(pos)
+            && n.ply >= nullMinPly)
+            if (auto v = null_move_cutoff(n.beta, n.depth, n.ply, n.cutNode, n.eval)) return *v;
+
+        // Step 8a. ProbCut: a capture that wins enough by static exchange and whose
+        // reduced search beats beta by a margin says that this node fails high too (unless
+        // the TT already knows, at nearly this depth, that it does not).
+        if constexpr (G::alternating && G::hooks.see) {
+            const TTData& tte = n.tt.data;
+            if (n.depth >= params::ProbCutDepth
+                && !(tte.hit && n.tt.value != VALUE_NONE
+                    && tte.depth >= n.depth - params::ProbCutReduction + 1
+                    && n.tt.value < n.beta + params::ProbCutMargin))
+                if (auto v
+                    = probcut(n.key, n.beta, n.depth, n.ply, n.cutNode, n.tt.move, n.rawEval))
+                    return *v;
+        }
+        return std::nullopt;
+    }
+
+    // Steps 10 to 14 of search(): every move in the picker's order, pruned, searched by
+    // search_move, the best kept; a cutoff rewards the move. Nothing when stopped.
+    std::optional<MoveLoop> search_moves(Node& n) {
+        const int ply = n.ply, depth = n.depth;
+        Stack& ss = stack[ply];
+        n.us = pos.side_to_move();
+        const Move previous = stack[ply - 1].move;
+        const Move counter = previous
+            ? Move::from_raw(memory.counterMoves[previous.from()][previous.to()])
+            : Move();
+        n.cont = previous ? memory.continuation.row(previous.to()) : nullptr;
+        // The move two plies back (ours, in alternating games) and its follow-up history.
+        const Move earlier = ply >= 2 ? stack[ply - 2].move : Move();
+        n.followUp = earlier ? memory.followUp.row(earlier.to()) : nullptr;
+        MovePicker<G> picker(pos, n.tt.move, ss.killers[0], ss.killers[1], counter, &memory.history,
+            n.cont, n.followUp, &memory.captures);
+        MoveLoop loop {n.tableFloor, Move(), 0};
+        Move quietsTried[params::MaxQuietsRemembered];
+        int quietCount = 0;
+        Move noisiesTried[params::MaxQuietsRemembered];
+        int noisyCount = 0;
+
+        for (Move m = picker.next(); m; m = picker.next()) {
+            if (m == ss.excluded) continue;
+            const int number = ++loop.moveCount;
+            const bool noisy = G::is_noisy(pos, m);
+            const bool notLost = loop.best > VALUE_MATED_IN_MAX_PLY;
+
+            // Step 10a. Captures that lose too much material by static exchange are not
+            // worth a look at low depth.
+            if constexpr (G::hooks.see)
+                if (!n.pvNode && !n.inCheck && noisy && depth <= params::SeePruningDepth && notLost
+                    && !G::see_ge(pos, m, -params::SeePruningMargin * depth))
+                    continue;
+
+            // Step 10b. Late move pruning: at low depth only the first few quiets get a
+            // look; the picker skips the rest (quiet checks included) without making them.
+            if (G::alternating && !n.pvNode && !n.inCheck && !noisy && notLost
+                && depth <= params::LateMovePruningDepth
+                && number > (params::LateMoveCountBase + depth * depth) / (2 - n.improving)) {
+                picker.skip_quiets();
+                continue;
+            }
+
+            pos.do_move(m);
+            shared.tt->prefetch(pos.key());
+            // Did the turn pass to the opponent? (Always, in alternating games.) Checks and
+            // node types are judged from the side that moves next.
+            const bool turnPassed = G::alternating || pos.side_to_move() != n.us;
+            const bool givesCheck = turnPassed && pos.in_check();
+
+            // Step 11. Futility pruning of quiet moves that do not give check, once a line
+            // that is not lost exists: the static value is so far below alpha that a quiet
+            // move cannot raise it enough.
+            if (G::alternating && !n.pvNode && !n.inCheck && !givesCheck && !noisy && notLost
+                && depth <= params::FutilityDepth
+                && ss.staticEval + params::FutilityBase + params::FutilityMargin * depth
+                    <= n.alpha) {
+                pos.undo_move(m);
+                continue;
+            }
+
+            nodes.fetch_add(1, std::memory_order_relaxed);
+            ss.move = m;
+            const Value v = search_move(n, Tried {m, number, noisy, givesCheck, turnPassed});
+            pos.undo_move(m);
+
+            if (stopped()) return std::nullopt;
+
+            if (raise_best(v, m, ply, n.pvNode, loop.best, loop.bestMove, n.alpha) && v >= n.beta) {
+                // Step 14. A quiet cutoff move becomes a killer and gains history; the
+                // quiets tried before it lose some. A noisy one gains capture history.
+                // Either way the noisy moves tried before it lose capture history.
+                if (!noisy)
+                    reward_quiet_cutoff(ss, n.us, m, previous, earlier, depth,
+                        std::span<const Move>(quietsTried, quietCount));
+                reward_capture_cutoff(n.us, noisy ? m : Move(), depth,
+                    std::span<const Move>(noisiesTried, noisyCount));
+                break;
+            }
+            if (!noisy && quietCount < params::MaxQuietsRemembered) quietsTried[quietCount++] = m;
+            if (noisy && noisyCount < params::MaxQuietsRemembered) noisiesTried[noisyCount++] = m;
+        }
+        return loop;
+    }
+
+    // Steps 12 and 13 of search(): the value of a move made on the board, searched at its
+    // extended or reduced depth.
+    Value search_move(const Node& n, const Tried& t) {
+        const int ply = n.ply, depth = n.depth;
+        Stack& ss = stack[ply];
+
+        // Step 12. Check extension, bounded per line.
+        int extension = 0;
+        if (t.givesCheck && ss.checkExtensions < params::MaxCheckExtensions) {
+            extension = 1;
+            stack[ply + 1].checkExtensions = ss.checkExtensions + 1;
+        } else stack[ply + 1].checkExtensions = ss.checkExtensions;
+        // A checking TT move keeps its check extension over a negative one.
+        if (t.move == n.tt.move && (n.singularExtension > 0 || extension == 0))
+            extension = std::max(extension, n.singularExtension);
+        stack[ply + 1].doubleExtensions = ss.doubleExtensions + (extension >= 2);
+        const int newDepth = depth - 1 + extension;
+
+        // Step 13. Late move reductions for quiet moves after the first few, then principal
+        // variation search: zero window first, full window on a surprise.
+        auto childCut
+            = [&](bool alternatingCut) { return t.turnPassed ? alternatingCut : !alternatingCut; };
+        auto zws = [&](Value a, Value b) {
+            return search(a, b, newDepth, ply + 1, false, childCut(!n.cutNode));
+        };
+        auto pvs = [&](Value a, Value b) { return search(a, b, newDepth, ply + 1, true, false); };
+        Value v;
+        if (depth >= params::LmrMinDepth && t.number > 1 + n.pvNode && !t.noisy && !t.givesCheck) {
+            int r = reductions[std::min(depth, 63)][std::min(t.number, 63)];
+            r += !n.pvNode + n.cutNode - n.improving;
+            r -= quiet_history(
+                     &memory.history, n.cont, n.followUp, n.us, t.move.from(), t.move.to())
+                / params::LmrHistoryDivisor;
+            if (t.move == ss.killers[0] || t.move == ss.killers[1]) --r;
+            const int reduced = std::clamp(newDepth - r, 1, newDepth);
+            auto zwsReduced = [&](Value a, Value b) {
+                return search(a, b, reduced, ply + 1, false, childCut(true));
+            };
+            v = child(n.us, zwsReduced, n.alpha, n.alpha + 1);
+            if (v > n.alpha && reduced < newDepth) v = child(n.us, zws, n.alpha, n.alpha + 1);
+        } else if (!n.pvNode || t.number > 1) v = child(n.us, zws, n.alpha, n.alpha + 1);
+        else v = n.alpha + 1; // force the full-window search of the first PV move
+        if (n.pvNode && (t.number == 1 || (v > n.alpha && v < n.beta)))
+            v = child(n.us, pvs, n.alpha, n.beta);
+        return v;
+    }
+
+    // Step 16 of search(): the evaluation's error, learnt where the result says more than
+    // a bound on the wrong side of it and no capture decided it.
+    void learn_correction(const Node& n, Value best, Move bestMove) {
+        const Value staticEval = stack[n.ply].staticEval;
+        if (!n.inCheck && !(bestMove && G::is_noisy(pos, bestMove))
+            && std::abs(best) < VALUE_MATE_IN_MAX_PLY && !(best >= n.beta && best <= staticEval)
+            && !(best <= n.originalAlpha && best >= staticEval))
+            memory.correction.update(n.us, G::correction_key(pos), best - staticEval, n.depth);
     }
 
     // Step 8 of search(): the null move search. Its value when the node can be cut.
