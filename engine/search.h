@@ -31,15 +31,20 @@ namespace hq {
 
 // Every tuning number of the search, named (Ethereal's habit: margins live here, not in
 // expressions), so that a reader sees them together and a tuner can reach them. Values
-// are centipawns and plies unless a comment says otherwise.
+// are centipawns and plies unless a comment says otherwise. Where a value came from is
+// written beside it; "hand-set" means a first choice in the range such engines use, kept
+// with the step it belongs to (that step's match is cited) but never tuned on its own.
+// The matches are in docs/log/strength.md and docs/log/2026-12-07-search.md.
 namespace params {
-// Iterative deepening and aspiration windows.
+// Iterative deepening and aspiration windows: hand-set with the first search (2026-11-29).
 constexpr int AspirationDepth = 5;     // first depth searched with a window around the last value
 constexpr int AspirationWindow = 18;   // its initial half-width
 constexpr int AspirationGrowthAdd = 5; // a failed window grows by half plus this
 constexpr std::int64_t FailLineAfterMs = 2000; // report fail-high/low lines after this long
 // Time: no new iteration past a share of the optimum, scaled up while the best value falls
 // or the best move keeps changing, and by how little of the search the best move took.
+// Hand-set; accepted as one bundle, 2+0.02, 400 games (strength log, "Time management by
+// best-move stability and node share", 2026-12-04); the 30-moves-to-go change was not kept.
 constexpr int TimeFallMargin = 30;         // "falling a lot": more than this since the last depth
 constexpr double TimeFallScaleBig = 1.6;   // optimum scale when falling a lot
 constexpr double TimeFallScaleSmall = 1.2; // ... when falling a little
@@ -50,6 +55,8 @@ constexpr double TimeStabilityScale[] = {1.5, 1.25, 1.05, 0.95, 0.85};
 constexpr double TimeNodeShareBase = 1.6;
 constexpr double TimeNodeShareScale = 1.25;
 constexpr int TimeNodeDepth = 6;
+// Reverse futility pruning, null move, futility, SEE pruning and LMR: hand-set with the
+// first search (2026-11-29), measured only as the whole search against other engines.
 // Reverse futility pruning.
 constexpr int ReverseFutilityDepth = 8;
 constexpr int ReverseFutilityMargin = 75; // per ply of depth
@@ -61,12 +68,13 @@ constexpr int NullMoveEvalScale = 200;
 constexpr int NullMoveMaxEvalReduction = 3;
 constexpr int NullMoveVerifyDepth = 12; // from this depth a null-move cutoff is verified
 // ProbCut: a good capture whose shallow search beats beta by a margin cuts the node.
+// Hand-set; 2+0.02, 400 games, +5.2 +/- 26.2 (strength log, session 6), kept as neutral.
 constexpr int ProbCutDepth = 5;
 constexpr int ProbCutMargin = 200;
 constexpr int ProbCutReduction = 4; // the capture is searched this much shallower
 // Internal iterative reduction.
 constexpr int IirDepth = 4;
-// Singular extensions.
+// Singular extensions: hand-set; 2+0.02, 400 games, +20.0 +/- 26.0 (strength log, session 6).
 constexpr int SingularDepth = 8;
 constexpr int SingularTtDepthMargin = 3;  // the TT entry is at most this much shallower
 constexpr int SingularMargin = 16;        // eighths of a centipawn per ply of depth
@@ -78,20 +86,21 @@ constexpr int FutilityMargin = 90; // per ply of depth
 constexpr int FutilityBase = 60;
 constexpr int LateMovePruningDepth = 7;
 constexpr int LateMoveCountBase = 3; // quiets looked at: (base + depth^2) / (2 - improving)
+// (Deciding it before the move is made: +88.7 +/- 24.5, 400 games, strength log, session 7.)
 // Static exchange pruning of captures.
 constexpr int SeePruningDepth = 6;
 constexpr int SeePruningMargin = 90; // per ply of depth
 // Late move reductions: table[d][m] = base + ln(d) ln(m) / divisor, then adjusted.
 constexpr int LmrMinDepth = 3;
 constexpr double LmrBase = 0.7;
-constexpr double LmrDivisor = 2.3;
+constexpr double LmrDivisor = 2.3;      // 2.0 tried: +2.1 +/- 14.7, undecided (2026-12-07, test 5)
 constexpr int LmrHistoryDivisor = 8000; // one ply less (more) per this much history
 // At the root, moves after this many are reduced too (quiet ones that give no check).
 // SPRT [0,10] 12k nodes, +22.8 +/- 15.3, 1448 games, 2026-12-07
 // (docs/log/2026-12-07-search.md, test 3; the count is a first guess, not tuned).
 constexpr int RootLmrMoves = 3;
 // Extensions.
-constexpr int MaxCheckExtensions = 16; // per line
+constexpr int MaxCheckExtensions = 16; // per line; reducing checks instead: -4.0 (2026-12-07)
 // History: a cutoff's bonus is min(scale * depth - offset, max), linear in depth so that
 // the shallow cutoffs, where most happen, teach something (it was min(16 d^2, 1600)).
 // SPRT [0,10] 12k nodes, +24.3 +/- 15.8, 1478 games, 2026-12-07
@@ -103,7 +112,7 @@ constexpr int MaxQuietsRemembered = 64; // quiets tried before a cutoff that los
 // Endgame tables: a probed value is stored this much deeper than the node (it is exact
 // however deep one searched; Stockfish's choice).
 constexpr int TableDepthBonus = 6;
-// Quiescence search.
+// Quiescence search: hand-set with the first search.
 constexpr int QsDeltaMargin = 200;
 constexpr int MaxQsearchPlies = 12;
 constexpr int MaxQsearchPliesTurns = 6; // games with several moves a turn
