@@ -157,7 +157,8 @@ public:
         , shared(s)
         , pos(root)
         , rootMoves(std::move(rm))
-        , rootPieces(G::hooks.wdl ? fen_pieces(root.fen()) : 0) {
+        , rootPieces(G::hooks.wdl ? fen_pieces(root.fen()) : 0)
+        , rootWhite(root.side_to_move() == WHITE) {
         // Late move reductions grow with the logarithms of depth and move number.
         for (int d = 1; d < 64; ++d)
             for (int m = 1; m < 64; ++m)
@@ -275,7 +276,8 @@ public:
         if (info.value == -VALUE_INFINITE) info.value = VALUE_ZERO;
         if (rm.tableValue && !is_mate_value(info.value)) info.value = *rm.tableValue;
         if constexpr (G::hooks.wdl)
-            if (shared.options.showWdl) info.wdl = wdl_of(G::wdlModel, info.value, rootPieces);
+            if (shared.options.showWdl)
+                info.wdl = wdl_of(G::wdlModel, info.value, rootPieces, rootWhite);
         info.bound = bound;
         info.nodes = total_nodes();
         info.timeMs = elapsed_ms(shared.limits.start);
@@ -985,7 +987,8 @@ private:
     SharedSearch& shared;
     Position pos;
     std::vector<RootMove> rootMoves;
-    int rootPieces; // for the win/draw/loss model
+    int rootPieces; // for the win/draw/loss model, with the side to move's colour
+    bool rootWhite;
     int pvIndex = 0;
     int selDepth = 0;
     int completedDepth = 0;

@@ -4,6 +4,8 @@
 // score favours wins with chance sigmoid((score - a) / b) and loses with sigmoid((-score
 // - a) / b), the rest drawn, where a and b are quadratics in x, the share of the start
 // position's pieces still on the board (a centipawn means more as the board empties).
+// A game whose outcome leans to one colour at any score also has White's edge: centipawns
+// added to White's score (taken from Black's) first.
 // UCI_ShowWDL prints the chances, per mille, as Stockfish does (`wdl W D L`).
 #pragma once
 
@@ -19,6 +21,7 @@ struct WdlModel {
     double a[3]; // a(x) = a[0] + a[1] x + a[2] x^2
     double b[3]; // b(x), likewise (at least 1)
     int startPieces;
+    double whiteEdge = 0; // centipawns in White's favour (negative: Black's)
 };
 
 // Per mille, from the side to move's point of view; the three add up to 1000.
@@ -34,16 +37,18 @@ inline int fen_pieces(std::string_view fen) {
         [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }));
 }
 
-inline WdlChances wdl_of(const WdlModel& m, Value v, int pieces) {
+// v is the side to move's score; whiteToMove says whose.
+inline WdlChances wdl_of(const WdlModel& m, Value v, int pieces, bool whiteToMove = true) {
     // A mate or a table win is won, whatever the model would say of its size.
     if (v >= VALUE_TABLE_WIN_IN_MAX_PLY) return {1000, 0, 0};
     if (v <= -VALUE_TABLE_WIN_IN_MAX_PLY) return {0, 0, 1000};
     const double x = std::clamp(double(pieces) / m.startPieces, 0.0, 1.0);
+    const double s = double(v) + (whiteToMove ? m.whiteEdge : -m.whiteEdge);
     const double a = m.a[0] + (m.a[1] + m.a[2] * x) * x;
     const double b = std::max(1.0, m.b[0] + (m.b[1] + m.b[2] * x) * x);
     auto chance = [&](double s) { return 1.0 / (1.0 + std::exp(-(s - a) / b)); };
-    const int win = int(std::lround(1000 * chance(v)));
-    const int loss = std::min(1000 - win, int(std::lround(1000 * chance(-v))));
+    const int win = int(std::lround(1000 * chance(s)));
+    const int loss = std::min(1000 - win, int(std::lround(1000 * chance(-s))));
     return {win, 1000 - win - loss, loss};
 }
 

@@ -36,12 +36,29 @@ TEST_CASE("win/draw/loss: the chances add up, rise with the score, and a mate is
     CHECK(fen_pieces("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") == 32);
 }
 
+TEST_CASE("win/draw/loss: White's edge moves the score towards White for either side", "[wdl]") {
+    const WdlModel even {{50, 100, 0}, {80, 40, 0}, 32};
+    WdlModel leaning = even;
+    leaning.whiteEdge = 60;
+    // White to move at +40 reads as +100; Black to move at +40 as -20.
+    CHECK(wdl_of(leaning, 40, 32, true) == wdl_of(even, 100, 32));
+    CHECK(wdl_of(leaning, 40, 32, false) == wdl_of(even, -20, 32));
+    // Even for White is the same chances as -60 would be without the edge for Black: the
+    // two views of one position agree (White's win is Black's loss).
+    const WdlChances white = wdl_of(leaning, 0, 20, true), black = wdl_of(leaning, 0, 20, false);
+    CHECK(white.win == black.loss);
+    CHECK(white.loss == black.win);
+    CHECK(white.win > white.loss);
+    // No edge: the side to move does not matter.
+    CHECK(wdl_of(even, 70, 16, false) == wdl_of(even, 70, 16, true));
+}
+
 TEST_CASE("UCI_ShowWDL: info lines carry wdl W D L after the score once it is on", "[wdl][uci]") {
     auto p = test::start_engine();
     test::uci_lines(p);
     const std::regex wdl(
         R"( score (cp|mate) -?\d+( lowerbound| upperbound)? wdl (\d+) (\d+) (\d+) )");
-    for (const char* game : {"chess", "martian"}) {
+    for (const char* game : {"chess", "mschess", "multimove", "control", "martian"}) {
         INFO(game);
         test::send_all(
             p, {fmt::format("setoption name UCI_Variant value {}", game), "position startpos"});

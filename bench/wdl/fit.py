@@ -6,6 +6,9 @@ The model (engine/wdl.h) gives the chance that the side a score favours wins as
 sigmoid((score - a) / b), and the chance that it loses as sigmoid((-score - a) / b); a and b
 are quadratics in the share of the start position's pieces still on the board (x, 0 to
 1), as Stockfish's model is in the game's ply. The rest is the draw.
+With --white-edge the score is first moved by a fitted number of centipawns in White's
+favour (White's edge; negative: Black's), for games whose outcome leans to one colour at
+any score: the first move's edge in Multiple Move Chess, the odds in Ms. Chess.
 
 Input: the text positions `harlequin datagen -convert GAMES -noisy keep` writes
 (`FEN | score | result`, White's score and result) from the games of the data store
@@ -47,6 +50,8 @@ def read_positions(path, start_pieces):
 
 def model(params, v, x):
     """(win, draw, loss) chances for White at White's score v and piece share x."""
+    if len(params) > 6:
+        v = v + params[6]  # White's edge
     a = params[0] + params[1] * x + params[2] * x * x
     b = torch.clamp(params[3] + params[4] * x + params[5] * x * x, min=1.0)
     win = torch.sigmoid((v - a) / b)
@@ -55,10 +60,10 @@ def model(params, v, x):
     return win, draw, loss
 
 
-def fit(v, x, r, scale):
+def fit(v, x, r, scale, white_edge):
     v, x, r = (torch.tensor(t, dtype=torch.float64) for t in (v, x, r))
-    params = torch.tensor([scale, 0.0, 0.0, scale / 2, 0.0, 0.0], dtype=torch.float64,
-                          requires_grad=True)
+    start = [scale, 0.0, 0.0, scale / 2, 0.0, 0.0] + ([0.0] if white_edge else [])
+    params = torch.tensor(start, dtype=torch.float64, requires_grad=True)
     opt = torch.optim.LBFGS([params], max_iter=500, line_search_fn="strong_wolfe")
     won, drawn, lost = (r == 1.0).double(), (r == 0.5).double(), (r == 0.0).double()
 
@@ -102,6 +107,8 @@ def main():
                     help="pieces on the board at the start (chess 32)")
     ap.add_argument("--scale", type=float, default=200.0,
                     help="the starting guess of a (centipawns of an even-looking edge)")
+    ap.add_argument("--white-edge", action="store_true",
+                    help="also fit White's edge, a score shift in White's favour")
     ap.add_argument("--header", help="write the model as this C++ header")
     args = ap.parse_args()
 
@@ -111,13 +118,14 @@ def main():
         print(f"error: {len(v)} and {len(cv)} positions: too few to fit and check",
               file=sys.stderr)
         return 1
-    params = fit(v, x, r, args.scale)
+    params = fit(v, x, r, args.scale, args.white_edge)
     rows = check(params, cv, cx, cr)
     games = args.games or "?"
     print(f"{args.game}: fitted on {len(v)} positions, checked on {len(cv)} of other games "
           f"({games} games in all)")
     print(f"a = {params[0]:.1f} + {params[1]:.1f} x + {params[2]:.1f} x^2; "
-          f"b = {params[3]:.1f} + {params[4]:.1f} x + {params[5]:.1f} x^2")
+          f"b = {params[3]:.1f} + {params[4]:.1f} x + {params[5]:.1f} x^2"
+          + (f"; White's edge {params[6]:.1f}" if args.white_edge else ""))
     print("| score band | positions | predicted W/D/L % | observed W/D/L % | largest gap |")
     print("|---|---|---|---|---|")
     for lo, hi, n, pred, seen, gap in rows:
@@ -128,6 +136,7 @@ def main():
     worst = max(row[5] for row in rows)
     print(f"largest gap: {worst:.1f} points")
     if args.header:
+        edge = f", {params[6]:.2f}" if args.white_edge else ""
         with open(args.header, "w", encoding="utf-8") as f:
             f.write(f"""// SPDX-License-Identifier: GPL-3.0-or-later
 // {args.game}'s win/draw/loss model (engine/wdl.h), fitted by bench/wdl/fit_game.sh to
@@ -141,7 +150,7 @@ def main():
 namespace hq::{args.game.replace('-', '_')} {{
 
 inline constexpr WdlModel WdlFit {{{{{params[0]:.2f}, {params[1]:.2f}, {params[2]:.2f}}},
-    {{{params[3]:.2f}, {params[4]:.2f}, {params[5]:.2f}}}, {args.start_pieces}}};
+    {{{params[3]:.2f}, {params[4]:.2f}, {params[5]:.2f}}}, {args.start_pieces}{edge}}};
 
 }} // namespace hq::{args.game.replace('-', '_')}
 """)

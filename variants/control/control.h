@@ -12,6 +12,7 @@
 #include "nnue.h"
 #include "notation.h"
 #include "position.h"
+#include "wdl.h"
 
 #include <optional>
 
@@ -29,8 +30,13 @@ struct ControlChess {
     using Move = control::Move;
     using MoveList = control::MoveList;
     static constexpr bool alternating = true;
-    static constexpr GameHooks hooks
-        = {.san = true, .useNnue = true, .features = true, .display = true, .trace = true};
+    static constexpr GameHooks hooks = {.san = true,
+        .useNnue = true,
+        .features = true,
+        .display = true,
+        .trace = true,
+        .wdl = true};
+    static constexpr WdlModel wdlModel = WdlFit; // wdl.h
     using Features = nnue::Features;
     static const hq::nnue::Network& network() { return nnue::embedded(); }
 

@@ -11,6 +11,7 @@
 #include "nnue.h"
 #include "notation.h"
 #include "position.h"
+#include "wdl.h"
 
 #include <string>
 #include <vector>
@@ -65,7 +66,9 @@ struct MsChess {
         .useNnue = true,
         .features = true,
         .display = true,
-        .trace = true};
+        .trace = true,
+        .wdl = true};
+    static constexpr WdlModel wdlModel = WdlFit; // wdl.h
     using Features = nnue::Features;
     static const hq::nnue::Network& network() { return nnue::embedded(); }
 

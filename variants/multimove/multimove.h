@@ -12,6 +12,7 @@
 #include "nnue.h"
 #include "notation.h"
 #include "position.h"
+#include "wdl.h"
 
 namespace hq::multimove {
 
@@ -26,7 +27,9 @@ struct MultiMove {
         .features = true,
         .movesPerTurn = true,
         .display = true,
-        .trace = true};
+        .trace = true,
+        .wdl = true};
+    static constexpr WdlModel wdlModel = WdlFit; // wdl.h
     using Features = nnue::Features;
 
     // Single moves the turn look-ahead may try: inside the search (past it the search
