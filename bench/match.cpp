@@ -29,6 +29,7 @@
 #include <set>
 #include <sstream>
 #include <thread>
+#include <tuple>
 #include <unistd.h>
 
 namespace hq {
@@ -155,6 +156,26 @@ std::string limits_text(const EngineConfig& e) {
     if (e.depth > 0) add(fmt::format("depth={}", e.depth));
     if (e.nodes > 0) add(fmt::format("nodes={}", e.nodes));
     return s;
+}
+
+// Whether an engine plays the same game every time from the same position: limited by nodes
+// or depth alone, on one thread (a clock makes every game different; so do threads).
+bool deterministic(const EngineConfig& e) {
+    if (!e.tc.infinite || e.moveTime > 0) return false;
+    for (const auto& [name, value] : e.options)
+        if (name == "Threads" && value != "1") return false;
+    return true;
+}
+
+// The games of the plan that replay an earlier one: the same opening, the same engine with
+// each colour, and every engine deterministic. Their results are copies that the
+// statistics would count as new evidence (an SPRT "accepted" on 200 games played 7 times).
+int replayed_games(const MatchOptions& o, const std::vector<GamePlan>& plan) {
+    if (!std::all_of(o.engines.begin(), o.engines.end(), deterministic)) return 0;
+    std::set<std::tuple<int, int, int>> seen;
+    int replays = 0;
+    for (const GamePlan& g : plan) replays += !seen.insert({g.opening, g.white, g.black}).second;
+    return replays;
 }
 
 // The SPRT's model: pentanomial when games come in pairs, unless trinomial is asked for.
@@ -445,6 +466,13 @@ void Tournament::announce(std::uint64_t seed) {
                                 : fmt::format(" and {} others", opt.engines.size() - 1)));
     if (opt.openings.random && !opt.seedGiven)
         console.line(fmt::format("Random opening order with seed {}", seed));
+    if (const int replays = replayed_games(opt, plan))
+        console.line(fmt::format("Warning: {} of the {} games replay an earlier game (the same "
+                                 "opening and colours, and every engine limited by nodes or "
+                                 "depth alone plays it the same way): their results are copies, "
+                                 "not new games. Give more openings (harlequin openings -count "
+                                 "N) or fewer rounds.",
+            replays, plan.size()));
     if (opt.maxMovesByGame)
         console.line(fmt::format("A game still on after {} moves of each side is drawn by "
                                  "adjudication (the rules of {} do not bound a game's length; "

@@ -426,3 +426,24 @@ TEST_CASE("an unwritable -pgnout stops the match before the first game", "[match
     CHECK(access(fresh.c_str(), F_OK) != 0);
     rmdir(dir);
 }
+
+TEST_CASE("a match that replays its games at fixed nodes says so before the first game",
+    "[match][engines]") {
+    // Two fool's-mate engines from the start position (no openings file: one opening). At
+    // depth 1 alone every pair of games after the first replays it.
+    auto args = with({"-engine", engine("line.sh"), "name=A"}, FoolsMate);
+    args = with(args, {"-engine", engine("line.sh").c_str(), "name=B"});
+    args = with(args, FoolsMate);
+    auto replay = run(with(args, {"-each", "depth=1", "-games", "2", "-rounds", "3"}));
+    REQUIRE(replay.games.size() == 6);
+    auto warning = std::find_if(replay.lines.begin(), replay.lines.end(),
+        [](const std::string& l) { return contains(l, "Warning: 4 of the 6 games replay"); });
+    CHECK(warning != replay.lines.end());
+    // A clock makes every game new; so does a single round.
+    for (auto extra :
+        {std::vector<const char*> {"-each", "tc=5+0.1", "-games", "2", "-rounds", "3"},
+            std::vector<const char*> {"-each", "depth=1", "-games", "2"}}) {
+        auto r = run(with(args, extra));
+        for (const auto& l : r.lines) CHECK_FALSE(contains(l, "Warning"));
+    }
+}
