@@ -3,8 +3,11 @@
 
 #include "movegen.h"
 
+#include "engine/parse_move.h"
 #include "engine/random.h"
+#include "variants/chess/fen_board.h"
 #include "variants/chess/fen_fields.h"
+#include "variants/chess/zobrist_keys.h"
 
 #include <algorithm>
 #include <cctype>
@@ -16,15 +19,7 @@ const Zobrist& zobrist() {
     static const Zobrist z = [] {
         Zobrist k {};
         Prng rng(0x434F4E54ULL); // "CONT"
-        for (auto& perPiece : k.psq)
-            for (Key& key : perPiece) key = rng.next();
-        for (Key& key : k.enpassant) key = rng.next();
-        // The key of a set of castling rights is the XOR of its members' keys.
-        Key single[4] = {rng.next(), rng.next(), rng.next(), rng.next()};
-        for (int cr = 0; cr < CASTLING_RIGHT_NB; ++cr)
-            for (int bit = 0; bit < 4; ++bit)
-                if (cr & (1 << bit)) k.castling[cr] ^= single[bit];
-        k.side = rng.next();
+        chess::draw_board_keys(k, rng);
         // Pool: entry n is XORed in when the count of that piece rises to n (n >= 1).
         for (auto& perColour : k.pool)
             for (auto& perType : perColour)
@@ -148,32 +143,18 @@ bool Position::ep_capturable(Square target, Square pawnSq, Color next) const {
 // ---- FEN -----------------------------------------------------------------------------------
 
 std::optional<std::string> Position::read_board(std::string_view b) {
-    // Rank 8 first, two characters a piece.
-    int rank = 7, file = 0;
-    for (std::size_t i = 0; i < b.size(); ++i) {
-        char ch = b[i];
-        if (ch == '/') {
-            if (file != 8) return fmt::format("rank {} does not have 8 squares", rank + 1);
-            if (--rank < 0) return std::string("the board has more than 8 ranks");
-            file = 0;
-        } else if (ch >= '1' && ch <= '8') {
-            file += ch - '0';
-            if (file > 8) return fmt::format("rank {} has more than 8 squares", rank + 1);
-        } else {
-            Colour c = parse_colour(ch);
-            if (c == NO_COLOUR)
-                return fmt::format("unknown colour letter '{}' (expected one of wbrypu)", ch);
-            if (i + 1 == b.size()) return fmt::format("colour letter '{}' without a piece", ch);
-            auto t = TypeChars.find(b[++i]);
-            if (t == std::string_view::npos || t == 0)
-                return fmt::format("unknown piece letter '{}' (expected one of KQRBNP)", b[i]);
-            if (file >= 8) return fmt::format("rank {} has more than 8 squares", rank + 1);
-            put_piece(make_piece(c, PieceType(t)), make_square(File(file), Rank(rank)));
-            ++file;
-        }
-    }
-    if (rank != 0 || file != 8) return std::string("the board must have 8 ranks of 8 squares");
-    return std::nullopt;
+    // Two characters a piece: its colour and its kind.
+    return chess::read_board_field(b, [&](std::size_t& i, Square sq) -> std::optional<std::string> {
+        Colour c = parse_colour(b[i]);
+        if (c == NO_COLOUR)
+            return fmt::format("unknown colour letter '{}' (expected one of wbrypu)", b[i]);
+        if (i + 1 == b.size()) return fmt::format("colour letter '{}' without a piece", b[i]);
+        auto t = TypeChars.find(b[++i]);
+        if (t == std::string_view::npos || t == 0)
+            return fmt::format("unknown piece letter '{}' (expected one of KQRBNP)", b[i]);
+        put_piece(make_piece(c, PieceType(t)), sq);
+        return std::nullopt;
+    });
 }
 
 std::optional<std::string> Position::check_board() const {
@@ -613,19 +594,14 @@ std::string Position::move_text(Move m) const {
 }
 
 std::optional<Move> Position::parse_move(std::string_view text) const {
-    MoveList legal;
-    generate<LEGAL>(*this, legal);
-    for (Move m : legal)
-        if (move_text(m) == text) return m;
-    for (Move m : legal) {
-        // King takes own rook for castling; a promotion naming the pawn's own colour.
+    // Also king takes own rook for castling, and a promotion naming the pawn's own colour.
+    return legal_move_named<MoveList>(*this, text, [&](Move m) {
         if (m.kind() == CASTLING) {
             Square rsq = relative_square(sideToMove, m.to() > m.from() ? SQ_H1 : SQ_A1);
-            if (square_name(m.from()) + square_name(rsq) == text) return m;
-        } else if (m.kind() == PROMOTION && move_text(m) + ColourChars[m.pool_colour()] == text)
-            return m;
-    }
-    return std::nullopt;
+            return square_name(m.from()) + square_name(rsq) == text;
+        }
+        return m.kind() == PROMOTION && move_text(m) + ColourChars[m.pool_colour()] == text;
+    });
 }
 
 // ---- End of the game -------------------------------------------------------------------
