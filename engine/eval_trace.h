@@ -87,6 +87,17 @@ template <typename Weights> struct PairTracer {
     }
 };
 
+// The trace of one evaluation of a tapered game: `evaluate(tracer, phase)` runs its
+// hand-crafted evaluation through a PairTracer over the weights `w` and sets the phase, of
+// `maxPhase`, that tapers the trace.
+template <typename Weights, typename Evaluate>
+EvalTrace pair_trace(const Weights& w, int maxPhase, Evaluate&& evaluate) {
+    PairTracer<Weights> tracer(w);
+    int phase = 0;
+    evaluate(tracer, phase);
+    return tracer.result(phase, maxPhase);
+}
+
 // Every int of a weights struct in order (a WeightPair is two: mg, eg).
 template <typename Weights> std::vector<int> weight_ints(const Weights& w) {
     static_assert(sizeof(Weights) % sizeof(int) == 0, "a weights struct holds ints only");

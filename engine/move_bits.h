@@ -28,6 +28,12 @@ public:
     constexpr explicit operator bool() const { return data != 0; }
     constexpr bool operator==(const MoveBits&) const = default;
 
+    // A plain move from one square to another, the game's other bits all zero. A game whose
+    // Move has no other constructor of two squares takes it (and the one below) over with
+    // `using MoveBits::MoveBits;`.
+    constexpr MoveBits(Square from, Square to)
+        : MoveBits(from, to, 0) { }
+
 protected:
     constexpr MoveBits() = default;
     // From, to and the game's other bits (`rest`, above bit 11).

@@ -20,6 +20,18 @@ bool same_name(std::string_view a, std::string_view b) {
     });
 }
 
+// A check option's setter: the flag `Field` of the options.
+template <bool Engine::Options::*Field> void set_flag(Engine::Options& o, std::int64_t v) {
+    o.*Field = v != 0;
+}
+
+// A string option's setter: the text `Field` of the options, empty when the value is `None`
+// (the option's default, which stands for no file).
+template <std::string Engine::Options::*Field, const std::string_view& None>
+void set_text_or_none(Engine::Options& o, std::string_view v) {
+    o.*Field = v == None ? std::string() : std::string(v);
+}
+
 constexpr std::array<OptionDef, 18> OPTIONS = {{
     {"Hash", OptionType::SPIN, 16, 1, 65536,
         [](Engine::Options& o, std::int64_t v) { o.hashMb = std::size_t(v); }},
@@ -30,25 +42,20 @@ constexpr std::array<OptionDef, 18> OPTIONS = {{
     {"Move Overhead", OptionType::SPIN, 50, 0, 5000,
         [](Engine::Options& o, std::int64_t v) { o.moveOverhead = v; }},
     // Pondering is driven by `go ponder`; the option tells the GUI that Harlequin can.
-    {"Ponder", OptionType::CHECK, 0, 0, 1,
-        [](Engine::Options& o, std::int64_t v) { o.ponder = v != 0; }},
+    {"Ponder", OptionType::CHECK, 0, 0, 1, set_flag<&Engine::Options::ponder>},
     // The games with a network (GameHooks::useNnue; engine/nnue.h) evaluate with it or,
     // when off, with their hand-crafted evaluation; the others ignore it.
-    {"Use NNUE", OptionType::CHECK, 1, 0, 1,
-        [](Engine::Options& o, std::int64_t v) { o.useNnue = v != 0; }},
+    {"Use NNUE", OptionType::CHECK, 1, 0, 1, set_flag<&Engine::Options::useNnue>},
     // The network file of the game being played (engine/nnue.h; docs/nnue.md): its input
     // count must be the game's. A new game (UCI_Variant) tries the same file and falls back
     // to its built-in network when the file is not one of its own.
     {"EvalFile", OptionType::STRING, 0, 0, 0, nullptr, nullptr, Engine::BuiltInNetwork,
-        [](Engine::Options& o, std::string_view v) {
-            o.evalFile = v == Engine::BuiltInNetwork ? std::string() : std::string(v);
-        },
+        set_text_or_none<&Engine::Options::evalFile, Engine::BuiltInNetwork>,
         [](Engine& e, const std::string& v) { return e.load_network(v); }},
     {"Clear Hash", OptionType::BUTTON, 0, 0, 0, nullptr, [](Engine& e) { e.clear_hash(); }},
     // Strength (engine/skill.h; docs/levels.md), as Stockfish declares it: UCI_Elo when
     // UCI_LimitStrength is on, else Skill Level (20: full strength).
-    {"UCI_LimitStrength", OptionType::CHECK, 0, 0, 1,
-        [](Engine::Options& o, std::int64_t v) { o.limitStrength = v != 0; }},
+    {"UCI_LimitStrength", OptionType::CHECK, 0, 0, 1, set_flag<&Engine::Options::limitStrength>},
     {"UCI_Elo", OptionType::SPIN, Skill::MinElo, Skill::MinElo, Skill::MaxElo,
         [](Engine::Options& o, std::int64_t v) { o.elo = int(v); }},
     {"Skill Level", OptionType::SPIN, 20, 0, 20,
@@ -58,25 +65,20 @@ constexpr std::array<OptionDef, 18> OPTIONS = {{
     {"Skill Seed", OptionType::SPIN, 0, 0, 2147483647,
         [](Engine::Options& o, std::int64_t v) { o.skillSeed = std::uint64_t(v); }},
     // Analysis is at full strength whatever the level.
-    {"UCI_AnalyseMode", OptionType::CHECK, 0, 0, 1,
-        [](Engine::Options& o, std::int64_t v) { o.analyseMode = v != 0; }},
+    {"UCI_AnalyseMode", OptionType::CHECK, 0, 0, 1, set_flag<&Engine::Options::analyseMode>},
     // Info lines with the score's win/draw/loss chances, per mille (engine/wdl.h: a model
     // fitted to each game's own games).
-    {"UCI_ShowWDL", OptionType::CHECK, 0, 0, 1,
-        [](Engine::Options& o, std::int64_t v) { o.showWdl = v != 0; }},
+    {"UCI_ShowWDL", OptionType::CHECK, 0, 0, 1, set_flag<&Engine::Options::showWdl>},
     // Endgame tables (chess: Syzygy, variants/chess/syzygy.h; docs/tablebases.md), as
     // Stockfish declares them: the folders (':'-separated), the least depth at which a
     // position of the most pieces the tables hold is probed, whether a win the fifty-move
     // rule spoils is a draw, and the most pieces probed.
     {"SyzygyPath", OptionType::STRING, 0, 0, 0, nullptr, nullptr, Engine::NoTables,
-        [](Engine::Options& o, std::string_view v) {
-            o.syzygyPath = v == Engine::NoTables ? std::string() : std::string(v);
-        },
+        set_text_or_none<&Engine::Options::syzygyPath, Engine::NoTables>,
         [](Engine& e, const std::string& v) { return e.load_tables(v); }},
     {"SyzygyProbeDepth", OptionType::SPIN, 1, 1, 100,
         [](Engine::Options& o, std::int64_t v) { o.syzygyProbeDepth = int(v); }},
-    {"Syzygy50MoveRule", OptionType::CHECK, 1, 0, 1,
-        [](Engine::Options& o, std::int64_t v) { o.syzygy50MoveRule = v != 0; }},
+    {"Syzygy50MoveRule", OptionType::CHECK, 1, 0, 1, set_flag<&Engine::Options::syzygy50MoveRule>},
     {"SyzygyProbeLimit", OptionType::SPIN, 7, 0, 7,
         [](Engine::Options& o, std::int64_t v) { o.syzygyProbeLimit = int(v); }},
 }};

@@ -20,6 +20,7 @@
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hq::test {
@@ -68,6 +69,23 @@ template <Game G> typename G::Position position_from_fen(const std::string& fen)
     INFO(fen << ": " << err.value_or(""));
     REQUIRE_FALSE(err.has_value());
     return p;
+}
+
+// A rank as FEN writes it, from its squares in file order, '.' for an empty one: "..k.P..."
+// gives "2k1P3".
+inline std::string fen_rank(std::string_view squares) {
+    std::string out;
+    int empty = 0;
+    for (char c : squares) {
+        if (c == '.') ++empty;
+        else {
+            if (empty) out += char('0' + empty);
+            empty = 0;
+            out += c;
+        }
+    }
+    if (empty) out += char('0' + empty);
+    return out;
 }
 
 // `v` in order (expected move lists are written in the order that reads best).

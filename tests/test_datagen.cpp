@@ -2,6 +2,7 @@
 // `harlequin datagen`: the training data's format, its filters, determinism and appending
 // (bench/datagen.h states what each means).
 #include "bench/datagen.h"
+#include "datagen_run.h"
 #include "engine/text.h"
 #include "variants/registry.h"
 
@@ -23,13 +24,6 @@ std::string temp_file(const std::string& tag) {
     return p.string();
 }
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
 std::vector<std::string> lines_of(const std::string& text) {
     std::vector<std::string> out;
     std::istringstream in(text);
@@ -38,14 +32,7 @@ std::vector<std::string> lines_of(const std::string& text) {
 }
 
 DatagenOptions small(const std::string& variant, const std::string& out) {
-    DatagenOptions o;
-    o.variant = variant;
-    o.out = out;
-    o.games = 3;
-    o.nodes = 400;
-    o.seed = 11;
-    o.hashMb = 1;
-    return o;
+    return test::small_datagen(variant, out, 11);
 }
 
 struct Line {
@@ -74,7 +61,7 @@ struct CheckedRun {
 CheckedRun run_checked(const DatagenOptions& o, const std::function<bool()>& stop = {}) {
     CheckedRun r {run_datagen(o, {}, stop), {}};
     REQUIRE(r.stats.error.empty());
-    r.lines = lines_of(slurp(o.out));
+    r.lines = lines_of(test::file_bytes(o.out));
     CHECK(std::int64_t(r.lines.size()) == r.stats.positions);
     return r;
 }
@@ -110,7 +97,7 @@ TEST_CASE("datagen's result is the game's, the same on every line of one game", 
     o.games = 1;
     auto stats = run_datagen(o);
     REQUIRE(stats.error.empty());
-    auto lines = lines_of(slurp(path));
+    auto lines = lines_of(test::file_bytes(path));
     REQUIRE(!lines.empty());
     std::string first = parse_line(lines[0])->result;
     for (const auto& l : lines) CHECK(parse_line(l)->result == first);
@@ -128,12 +115,12 @@ TEST_CASE("datagen is deterministic for a seed, whatever the thread count", "[da
     o.out = b;
     o.threads = 2;
     REQUIRE(run_datagen(o).error.empty());
-    CHECK(slurp(a) == slurp(b));
-    CHECK(!slurp(a).empty());
+    CHECK(test::file_bytes(a) == test::file_bytes(b));
+    CHECK(!test::file_bytes(a).empty());
     o.out = c;
     o.seed = 12; // another seed, other games
     REQUIRE(run_datagen(o).error.empty());
-    CHECK(slurp(a) != slurp(c));
+    CHECK(test::file_bytes(a) != test::file_bytes(c));
     for (auto& p : {a, b, c}) std::filesystem::remove(p);
 }
 
@@ -146,11 +133,11 @@ TEST_CASE("datagen appends to an existing file", "[datagen]") {
     auto o = small("chess", path);
     o.games = 1;
     auto first = run_datagen(o);
-    std::string once = slurp(path);
+    std::string once = test::file_bytes(path);
     CHECK(once.starts_with("existing line\n"));
     o.seed = 99;
     auto second = run_datagen(o);
-    std::string twice = slurp(path);
+    std::string twice = test::file_bytes(path);
     CHECK(twice.starts_with(once));
     CHECK(std::int64_t(lines_of(twice).size()) == 1 + first.positions + second.positions);
     std::filesystem::remove(path);
@@ -168,7 +155,7 @@ TEST_CASE("datagen -positions stops after the game that reaches the count", "[da
     o.out = path1;
     o.threads = 1;
     run_datagen(o);
-    CHECK(slurp(path) == slurp(path1));
+    CHECK(test::file_bytes(path) == test::file_bytes(path1));
     std::filesystem::remove(path);
     std::filesystem::remove(path1);
 }
@@ -181,7 +168,7 @@ TEST_CASE("datagen stopped early writes whole games only", "[datagen]") {
     int polls = 0;
     auto r = run_checked(o, [&] { return ++polls > 10; }); // about half a second
     CHECK(r.stats.games < 1000);
-    auto text = slurp(path);
+    auto text = test::file_bytes(path);
     CHECK((text.empty() || text.back() == '\n'));
     for (const auto& l : r.lines) CHECK(parse_line(l));
     std::filesystem::remove(path);

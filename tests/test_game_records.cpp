@@ -4,6 +4,7 @@
 // reported, not half-read.
 #include "bench/datagen.h"
 #include "bench/game_records.h"
+#include "datagen_run.h"
 #include "variants/registry.h"
 
 #include <catch2/catch.hpp>
@@ -23,22 +24,8 @@ std::string games_temp(const std::string& name) {
     return p.string();
 }
 
-std::string read_bytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
 DatagenOptions games_run(const std::string& variant, const std::string& out) {
-    DatagenOptions o;
-    o.variant = variant;
-    o.out = out;
-    o.games = 3;
-    o.nodes = 400;
-    o.seed = 7;
-    o.hashMb = 1;
-    return o;
+    return test::small_datagen(variant, out, 7);
 }
 
 games::ConvertStats games_convert(const std::string& in, const std::string& out,
@@ -64,17 +51,18 @@ TEST_CASE("a .games file converts to the very positions datagen writes, text and
         CHECK(st.games == 3);
         CHECK(st.positions == stats.positions);
         CHECK(st.dropped.noisy == stats.noisy);
-        CHECK(read_bytes(converted) == read_bytes(direct));
-        CHECK(!read_bytes(direct).empty());
+        CHECK(test::file_bytes(converted) == test::file_bytes(direct));
+        CHECK(!test::file_bytes(direct).empty());
         // Smaller than the positions it holds, although it keeps every ply (a game of few
         // kept positions, Ms. Chess's quick ones, may not be).
-        if (stats.positions >= 50) CHECK(read_bytes(kept).size() < read_bytes(direct).size());
+        if (stats.positions >= 50)
+            CHECK(test::file_bytes(kept).size() < test::file_bytes(direct).size());
         if (make_probe(variant)->network_inputs() > 0) {
             const std::string directBin = games_temp("direct.bin"),
                               convertedBin = games_temp("c.bin");
             REQUIRE(run_datagen(games_run(variant, directBin)).error.empty());
             REQUIRE(games_convert(kept, convertedBin, variant).error.empty());
-            CHECK(read_bytes(convertedBin) == read_bytes(directBin));
+            CHECK(test::file_bytes(convertedBin) == test::file_bytes(directBin));
             for (auto& p : {directBin, convertedBin}) std::filesystem::remove(p);
         }
         for (auto& p : {direct, kept, converted}) std::filesystem::remove(p);
@@ -93,7 +81,7 @@ TEST_CASE("the filters apply at conversion: -noisy keep and -maxscore from the s
     o.out = direct;
     o.keepNoisy = true;
     REQUIRE(run_datagen(o).error.empty());
-    CHECK(read_bytes(all) == read_bytes(direct));
+    CHECK(test::file_bytes(all) == test::file_bytes(direct));
     for (auto& p : {kept, all, direct}) std::filesystem::remove(p);
 }
 

@@ -60,17 +60,7 @@ std::string rotated(const std::string& fen) {
     }
     std::string board;
     for (int i = 7; i >= 0; --i) {
-        std::string r(rows[std::size_t(i)].rbegin(), rows[std::size_t(i)].rend());
-        int run = 0;
-        for (char c : r) {
-            if (c == '.') ++run;
-            else {
-                if (run) board += char('0' + run);
-                run = 0;
-                board += c;
-            }
-        }
-        if (run) board += char('0' + run);
+        board += fen_rank(std::string(rows[std::size_t(i)].rbegin(), rows[std::size_t(i)].rend()));
         if (i) board += '/';
     }
     auto plus = f[6].find('+');

@@ -4,6 +4,7 @@
 // lose by forfeit with the reason in the PGN while the match goes on.
 #include "bench/match.h"
 #include "bench/pgn_check.h"
+#include "match_run.h"
 #include "protocol/pgn.h"
 
 #include <algorithm>
@@ -12,7 +13,6 @@
 #include <fstream>
 #include <map>
 #include <mutex>
-#include <sstream>
 #include <unistd.h>
 
 using namespace hq;
@@ -26,38 +26,15 @@ std::string engine(const std::string& script) {
 // The fool's mate, the shortest game there is.
 const std::vector<const char*> FoolsMate = {"arg=f2f3", "arg=e7e5", "arg=g2g4", "arg=d8h4"};
 
-struct MatchRun {
-    MatchSummary summary;
-    std::vector<PgnRecord> games; // the PGN file read back
-    std::vector<std::string> lines;
-};
+using test::MatchRun;
 
 // Runs `harlequin match` with these arguments (plus -pgnout to a fresh file).
 MatchRun run(std::vector<std::string> args) {
-    char name[] = "/tmp/hq_match_XXXXXX";
-    int fd = mkstemp(name);
-    REQUIRE(fd >= 0);
-    close(fd);
-    std::remove(name);
+    const std::string name = test::fresh_file_name("/tmp/hq_match_XXXXXX");
     args.insert(args.end(), {"-pgnout", name});
-    auto parsed = parse_match_args(args);
-    INFO(parsed.error);
-    REQUIRE(parsed.options);
-    MatchRun r;
-    std::mutex m;
-    LineSink sink = [&](const std::string& l) {
-        std::lock_guard lock(m);
-        r.lines.push_back(l);
-    };
-    r.summary = run_match(*parsed.options, sink, false);
-    std::ifstream in(name);
-    std::stringstream text;
-    text << in.rdbuf();
-    std::remove(name);
-    auto read = read_pgn(text.str());
-    INFO(read.error);
-    REQUIRE(read.error.empty());
-    r.games = read.games;
+    MatchRun r = test::run_match_with(args);
+    r.games = test::read_pgn_file(name);
+    std::remove(name.c_str());
     // Every game, replayed with the rules, ends as its result says.
     CHECK(check_games(r.games) == std::vector<std::string> {});
     return r;

@@ -5,45 +5,21 @@
 // the single run's, move for move.
 #include "bench/match.h"
 #include "bench/pgn_check.h"
+#include "match_run.h"
 #include "protocol/pgn.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
-#include <fstream>
 #include <map>
-#include <mutex>
-#include <sstream>
-#include <unistd.h>
 
 using namespace hq;
 
 namespace {
 
-struct Run {
-    MatchSummary summary;
-    std::vector<std::string> lines;
-    std::vector<PgnRecord> games; // the -pgnout file read back
-};
+using Run = test::MatchRun;
 
-std::string temp_name() {
-    char name[] = "/tmp/hq_shard_XXXXXX";
-    int fd = mkstemp(name);
-    REQUIRE(fd >= 0);
-    close(fd);
-    std::remove(name);
-    return name;
-}
-
-std::vector<PgnRecord> read_games(const std::string& file) {
-    std::ifstream in(file);
-    std::stringstream text;
-    text << in.rdbuf();
-    auto read = read_pgn(text.str());
-    INFO(read.error);
-    REQUIRE(read.error.empty());
-    return read.games;
-}
+std::string temp_name() { return test::fresh_file_name("/tmp/hq_shard_XXXXXX"); }
 
 // A fixed-node match of two Harlequins (the stronger one first, so games are decided),
 // -repeat: 3 pairs of 2 games from random openings with seed 5; `more` ends the arguments.
@@ -62,19 +38,10 @@ Run play(const std::string& pgn, const std::vector<std::string>& more = {}) {
         else if (m == "name=C") args[2] = "name=C";
         else args.push_back(m);
     }
-    auto parsed = parse_match_args(args);
-    INFO(parsed.error);
-    REQUIRE(parsed.options);
-    Run r;
-    std::mutex m;
-    LineSink sink = [&](const std::string& l) {
-        std::lock_guard lock(m);
-        r.lines.push_back(l);
-    };
-    r.summary = run_match(*parsed.options, sink, false);
+    Run r = test::run_match_with(args);
     INFO(r.summary.error);
     REQUIRE(r.summary.error.empty());
-    r.games = read_games(pgn);
+    r.games = test::read_pgn_file(pgn);
     // The extra tags leave the games checkable by the rules (-checkpgn).
     CHECK(check_games(r.games) == std::vector<std::string> {});
     return r;

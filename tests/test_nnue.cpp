@@ -177,6 +177,18 @@ const char* const GameStarts[] = {
     "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
 };
 
+// Adds to `fens` the positions of a random game from `start`, at most `plies` long.
+void add_random_game(std::vector<std::string>& fens, const char* start, int plies, Prng& rng) {
+    Position pos = from_fen(start);
+    for (int ply = 0; ply < plies; ++ply) {
+        Chess::MoveList list;
+        Chess::generate_legal(pos, list);
+        if (list.size() == 0) break;
+        pos.do_move(list[rng.below(list.size())]);
+        fens.push_back(pos.fen());
+    }
+}
+
 } // namespace
 
 TEST_CASE("the cached accumulators equal a refresh along random games, null moves, take-backs "
@@ -303,16 +315,7 @@ TEST_CASE(
     for (const Vector& v : read_vectors(VectorsFile).vectors) fens.push_back(v.fen);
     // And the positions of a few random games (castling rights and en passant squares).
     Prng rng(7);
-    for (const char* start : GameStarts) {
-        Position pos = from_fen(start);
-        for (int ply = 0; ply < 40; ++ply) {
-            Chess::MoveList list;
-            Chess::generate_legal(pos, list);
-            if (list.size() == 0) break;
-            pos.do_move(list[rng.below(list.size())]);
-            fens.push_back(pos.fen());
-        }
-    }
+    for (const char* start : GameStarts) add_random_game(fens, start, 40, rng);
     int differs = 0;
     for (const std::string& fen : fens) {
         Position p = from_fen(fen), q = from_fen(chess_mirror_fen(fen));
@@ -349,16 +352,7 @@ TEST_CASE("an HQNN v2 network values a position of n pieces by output bucket (n 
     for (const Vector& v : read_vectors(VectorsFile).vectors) fens.push_back(v.fen);
     fens.push_back("8/8/4k3/8/8/3K4/8/8 w - - 0 1");
     fens.push_back("8/8/4k3/8/8/3K4/7p/8 b - - 0 1");
-    for (int game = 0; game < 6; ++game) {
-        Position pos = from_fen(GameStarts[0]);
-        for (int ply = 0; ply < 300; ++ply) {
-            Chess::MoveList list;
-            Chess::generate_legal(pos, list);
-            if (list.size() == 0) break;
-            pos.do_move(list[rng.below(list.size())]);
-            fens.push_back(pos.fen());
-        }
-    }
+    for (int game = 0; game < 6; ++game) add_random_game(fens, GameStarts[0], 300, rng);
     std::set<int> bucketsSeen, counts;
     for (const std::string& fen : fens) {
         const Position p = from_fen(fen);

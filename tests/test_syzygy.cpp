@@ -64,17 +64,7 @@ std::vector<std::string> won_positions(
         if (!ok) continue;
         std::string fen;
         for (int rank = 7; rank >= 0; --rank) {
-            int empty = 0;
-            for (int file = 0; file < 8; ++file) {
-                char c = board[std::size_t(rank * 8 + file)];
-                if (c == '.') ++empty;
-                else {
-                    if (empty) fen += char('0' + empty);
-                    empty = 0;
-                    fen += c;
-                }
-            }
-            if (empty) fen += char('0' + empty);
+            fen += test::fen_rank(std::string_view(board).substr(std::size_t(rank * 8), 8));
             if (rank) fen += '/';
         }
         fen += " w - - 0 1";

@@ -51,28 +51,30 @@ Reply analyse(Session& s, const Json& b) {
     return s.analyse(on.value_or(true), ply);
 }
 
-Reply view(Session& s, const Json& b) {
+// A request whose one field is the whole number `name`, required (`missing` says what it
+// is for), and then handed to `call`.
+template <class Call>
+Reply with_whole(const Json& b, const char* name, const char* missing, Call&& call) {
     Fields f(b);
-    auto ply = f.whole("ply");
-    f.require(ply, "missing \"ply\": the position to show");
+    auto n = f.whole(name);
+    f.require(n, missing);
     if (f.refusal) return *f.refusal;
-    return s.view(*ply);
+    return call(*n);
+}
+
+Reply view(Session& s, const Json& b) {
+    return with_whole(
+        b, "ply", "missing \"ply\": the position to show", [&](int ply) { return s.view(ply); });
 }
 
 Reply show_line(Session& s, const Json& b) {
-    Fields f(b);
-    auto node = f.whole("node");
-    f.require(node, "missing \"node\": a move of the tree (0: the start)");
-    if (f.refusal) return *f.refusal;
-    return s.show_line(*node);
+    return with_whole(b, "node", "missing \"node\": a move of the tree (0: the start)",
+        [&](int node) { return s.show_line(node); });
 }
 
 Reply cut(Session& s, const Json& b) {
-    Fields f(b);
-    auto node = f.whole("node");
-    f.require(node, "missing \"node\": the variation's move to delete");
-    if (f.refusal) return *f.refusal;
-    return s.cut(*node);
+    return with_whole(b, "node", "missing \"node\": the variation's move to delete",
+        [&](int node) { return s.cut(node); });
 }
 
 Reply load(Session& s, const Json& b) {

@@ -280,13 +280,19 @@ std::optional<std::string> Store::append(const StoredGame& m, const std::string&
     });
 }
 
-std::optional<Store::Record> Store::read(const std::string& id) {
-    std::lock_guard lock(mutex);
+std::optional<std::string> Store::row_data(const std::string& id) {
     Statement row(db, "SELECT data FROM games WHERE id = ?1");
     if (!row.ok()) return std::nullopt;
     row.bind(1, id);
     if (row.step() != SQLITE_ROW) return std::nullopt;
-    Record r {row.text(0), {}};
+    return row.text(0);
+}
+
+std::optional<Store::Record> Store::read(const std::string& id) {
+    std::lock_guard lock(mutex);
+    auto data = row_data(id);
+    if (!data) return std::nullopt;
+    Record r {*data, {}};
     Statement moves(db, "SELECT data FROM moves WHERE game = ?1 ORDER BY seq");
     if (!moves.ok()) return std::nullopt;
     moves.bind(1, id);
@@ -296,11 +302,7 @@ std::optional<Store::Record> Store::read(const std::string& id) {
 
 std::optional<std::string> Store::load(const std::string& id) {
     std::lock_guard lock(mutex);
-    Statement st(db, "SELECT data FROM games WHERE id = ?1");
-    if (!st.ok()) return std::nullopt;
-    st.bind(1, id);
-    if (st.step() != SQLITE_ROW) return std::nullopt;
-    return st.text(0);
+    return row_data(id);
 }
 
 std::vector<StoredGame> Store::list(int limit) {

@@ -80,6 +80,8 @@ private:
     Store(sqlite3* db, std::string path);
     std::optional<std::string> exec(const char* sql);
     std::optional<std::string> migrate();
+    // The row JSON of game `id`, nullopt when unknown; the caller holds the mutex.
+    std::optional<std::string> row_data(const std::string& id);
     // Runs `body` in one transaction (rolled back when it fails); its error.
     template <class F> std::optional<std::string> transaction(F&& body);
 

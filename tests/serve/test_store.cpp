@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <thread>
 #include <unistd.h>
 
@@ -46,6 +47,15 @@ void run_sql(const std::string& path, const char* sql) {
     sqlite3_close(db);
 }
 
+// The store at `path`, which must open.
+std::unique_ptr<Store> open_store(const std::string& path) {
+    std::string error;
+    auto s = Store::open(path, error);
+    INFO(error);
+    REQUIRE(s);
+    return s;
+}
+
 } // namespace
 
 TEST_CASE("a new database is made at the schema's version, with its folders", "[store]") {
@@ -62,10 +72,8 @@ TEST_CASE("a new database is made at the schema's version, with its folders", "[
 TEST_CASE("games are saved, listed newest first, read back after reopening, deleted", "[store]") {
     Folder f;
     const std::string path = f.file("games.db");
-    std::string error;
     {
-        auto s = Store::open(path, error);
-        REQUIRE(s);
+        auto s = open_store(path);
         StoredGame a {"aa", "chess", "human", "harlequin", "*", "", 2, "", "", true};
         REQUIRE_FALSE(s->save(a, "{\"moves\": 2}"));
         StoredGame b {"bb", "martian", "human", "human", "1-0", "North wins", 40, "", "", false};
@@ -74,8 +82,7 @@ TEST_CASE("games are saved, listed newest first, read back after reopening, dele
         a.plies = 3;
         REQUIRE_FALSE(s->save(a, "{\"moves\": 3}")); // an update keeps the row
     }
-    auto s = Store::open(path, error);
-    REQUIRE(s);
+    auto s = open_store(path);
     auto list = s->list(10);
     REQUIRE(list.size() == 2);
     CHECK(list[0].id == "aa"); // updated last
@@ -94,15 +101,14 @@ TEST_CASE("a database of version 0 is migrated, a newer version is refused", "[s
     Folder f;
     const std::string old = f.file("old.db");
     run_sql(old, "CREATE TABLE notes (x TEXT); INSERT INTO notes VALUES ('kept')");
-    std::string error;
-    auto s = Store::open(old, error);
-    REQUIRE(s);
+    auto s = open_store(old);
     CHECK(user_version(old) == Store::SchemaVersion);
     REQUIRE_FALSE(s->save({"aa", "chess", "", "", "*", "", 0, "", "", true}, "{}"));
     s.reset();
 
     const std::string newer = f.file("newer.db");
     run_sql(newer, "PRAGMA user_version = 99");
+    std::string error;
     CHECK_FALSE(Store::open(newer, error));
     CHECK(error.find("newer Harlequin") != std::string::npos);
 }
@@ -134,9 +140,7 @@ TEST_CASE(
         "INSERT INTO games VALUES ('aa', 'chess', 'human', 'harlequin', '*', '', 1, "
         "'2026-12-01T10:00:00.000Z', '2026-12-01T10:00:00.000Z', 1, '{\"row\": 1}');"
         "PRAGMA user_version = 1;");
-    std::string error;
-    auto s = Store::open(path, error);
-    REQUIRE(s);
+    auto s = open_store(path);
     CHECK(user_version(path) == 2);
     auto old = s->read("aa");
     REQUIRE(old);
@@ -161,9 +165,7 @@ TEST_CASE(
 TEST_CASE(
     "a store's whole save folds the moves appended, an unknown game takes no move", "[store]") {
     Folder f;
-    std::string error;
-    auto s = Store::open(f.file("games.db"), error);
-    REQUIRE(s);
+    auto s = open_store(f.file("games.db"));
     StoredGame a {"aa", "chess", "human", "human", "*", "", 0, "", "", true};
     CHECK(s->append(a, "{}")); // no row yet: the caller saves the game whole
     CHECK(s->read("aa") == std::nullopt);

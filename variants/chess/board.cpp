@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "board.h"
 
+#include "fen_board.h"
+
 #include <cctype>
 #include <fmt/format.h>
 
@@ -8,25 +10,14 @@ namespace hq::chess {
 
 std::optional<std::string> Board::parse(std::string_view field) {
     Board b;
-    int rank = 7, file = 0;
-    for (char c : field) {
-        if (c == '/') {
-            if (file != 8) return fmt::format("rank {} does not have 8 squares", rank + 1);
-            if (--rank < 0) return std::string("more than 8 ranks");
-            file = 0;
-        } else if (c >= '1' && c <= '8') {
-            file += c - '0';
-            if (file > 8) return fmt::format("rank {} has more than 8 squares", rank + 1);
-        } else {
-            auto idx = PieceChars.find(c);
-            if (c == ' ' || idx == std::string_view::npos)
-                return fmt::format("unknown piece letter '{}'", c);
-            if (file >= 8) return fmt::format("rank {} has more than 8 squares", rank + 1);
-            b.put_piece(Piece(idx), make_square(File(file), Rank(rank)));
-            ++file;
-        }
-    }
-    if (rank != 0 || file != 8) return std::string("the board needs 8 ranks of 8 squares");
+    auto err = read_board_field(field, [&](std::size_t i, Square sq) -> std::optional<std::string> {
+        auto idx = PieceChars.find(field[i]);
+        if (field[i] == ' ' || idx == std::string_view::npos)
+            return fmt::format("unknown piece letter '{}'", field[i]);
+        b.put_piece(Piece(idx), sq);
+        return std::nullopt;
+    });
+    if (err) return err;
     *this = b;
     return std::nullopt;
 }

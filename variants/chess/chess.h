@@ -10,14 +10,15 @@
 #include "notation.h"
 #include "position.h"
 #include "syzygy.h"
+#include "variants/game_hooks.h"
 #include "wdl.h"
 
 namespace hq::chess {
 
-struct Chess {
-    using Position = chess::Position;
-    using Move = chess::Move;
-    using MoveList = ChessMoveList;
+// The hooks that only pass their arguments on to this folder's functions of the same
+// name come from the base (variants/game_hooks.h); the rest are written here.
+struct Chess
+    : ForwardedHooks<Position, Move, ChessMoveList, trace_weight_names, trace_weight_values> {
     static constexpr bool alternating = true;
     static constexpr GameHooks hooks = {.see = true,
         .noisyGain = true,
@@ -34,12 +35,7 @@ struct Chess {
     using Features = nnue::Features;
     static const hq::nnue::Network& network() { return nnue::embedded(); }
 
-    static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
-    static std::uint64_t count_legal(const Position& pos) { return chess::count_legal(pos); }
-
     // ---- Search hooks ----------------------------------------------------------------
-    static void generate_noisy(const Position& pos, MoveList& list) { generate<NOISY>(pos, list); }
-    static void generate_quiet(const Position& pos, MoveList& list) { generate<QUIET>(pos, list); }
     static bool is_noisy(const Position& pos, Move m) {
         return m.kind() == PROMOTION ? m.promotion() == QUEEN : pos.is_capture(m);
     }
@@ -58,23 +54,10 @@ struct Chess {
     static bool see_ge(const Position& pos, Move m, Value threshold) {
         return chess::see_ge(pos, m, threshold);
     }
-    static bool is_legal(const Position& pos, Move m) { return chess::is_legal(pos, m); }
-    static Value evaluate(const Position& pos) { return chess::evaluate(pos); }
     // The pawns of both sides: the evaluation's errors follow the pawn structure.
     static std::uint64_t correction_key(const Position& pos) {
         return pos.pieces(WHITE, PAWN) * 0xD6E8FEB86659FD93ULL
             ^ (pos.pieces(BLACK, PAWN) + 0x9E3779B97F4A7C15ULL) * 0xA0761D6478BD642FULL;
-    }
-    // Tuning hooks (engine/eval_trace.h).
-    static std::vector<std::string> trace_weight_names() { return chess::trace_weight_names(); }
-    static std::vector<int> trace_weight_values() { return chess::trace_weight_values(); }
-    static void trace(const Position& pos, EvalTrace& t) { chess::trace(pos, t); }
-    static std::optional<Value> rule_value(const Position& pos, int ply) {
-        if (pos.is_draw(ply)) return VALUE_DRAW;
-        return std::nullopt;
-    }
-    static Value no_moves_value(const Position& pos, int ply) {
-        return pos.in_check() ? mated_in(ply) : VALUE_DRAW;
     }
     // Passing is unsound in zugzwang, which is common only with pawns and king alone.
     static bool null_move_allowed(const Position& pos) {
@@ -82,10 +65,7 @@ struct Chess {
     }
 
     static Outcome adjudicate(const Position& pos) {
-        if (chess::count_legal(pos) == 0)
-            return mate_or_stalemate(pos.side_to_move() == WHITE, pos.in_check());
-        return orthodox_draw(pos, pos.fifty_move_draw(), pos.has_insufficient_material(),
-            "Draw by insufficient material");
+        return chess_verdict(pos, pos.has_insufficient_material(), "Draw by insufficient material");
     }
 
     // Syzygy endgame tables (syzygy.h).
@@ -96,9 +76,6 @@ struct Chess {
     static std::optional<TableRoot<Move>> table_root(const Position& pos, bool rule50) {
         return syzygy::rank_root(pos, rule50);
     }
-
-    // The referee's PGN notation.
-    static std::string san(const Position& pos, Move m) { return chess::san(pos, m); }
 };
 
 static_assert(SearchGame<Chess>);

@@ -21,9 +21,7 @@ enum MoveKind : int { NORMAL, PROMOTION = 1 << 14, EN_PASSANT = 2 << 14, CASTLIN
 
 class Move : public MoveBits<Move, std::uint16_t> {
 public:
-    constexpr Move() = default;
-    constexpr Move(Square from, Square to)
-        : MoveBits(from, to, 0) { }
+    using MoveBits::MoveBits;
     template <MoveKind K>
     static constexpr Move make(Square from, Square to, PieceType promo = KNIGHT) {
         return Move(from, to, std::uint16_t(K | ((promo - KNIGHT) << 12)));
@@ -31,10 +29,6 @@ public:
 
     constexpr MoveKind kind() const { return MoveKind(data & (3 << 14)); }
     constexpr PieceType promotion() const { return PieceType(((data >> 12) & 3) + KNIGHT); }
-
-private:
-    constexpr Move(Square from, Square to, std::uint16_t rest)
-        : MoveBits(from, to, rest) { }
 };
 
 } // namespace hq::chess

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "movegen.h"
+
+#include "attacked.h"
 #include "movegen_parts.h"
 #include "sinks.h"
 
@@ -38,13 +40,7 @@ template <Color Us> struct Context {
     }
 
     // Is square s attacked by the enemy, with `occupied` as the board's occupancy?
-    bool attacked(Square s, Bitboard occupied) const {
-        return (pawn_attacks(Us, s) & pos.pieces(Them, PAWN))
-            || (knight_attacks(s) & pos.pieces(Them, KNIGHT))
-            || (king_attacks(s) & pos.pieces(Them, KING))
-            || (bishop_attacks(s, occupied) & pos.pieces(Them, BISHOP, QUEEN))
-            || (rook_attacks(s, occupied) & pos.pieces(Them, ROOK, QUEEN));
-    }
+    bool attacked(Square s, Bitboard occupied) const { return attacked_by<Them>(pos, s, occupied); }
 };
 
 template <Color Us, GenType T, typename Sink> void generate_all(const Position& pos, Sink& sink) {

@@ -8,6 +8,7 @@
 // One generator body serves both, so what is counted is exactly what is generated.
 #pragma once
 
+#include "engine/gen_type.h"
 #include "engine/movelist.h"
 #include "position.h"
 
@@ -15,14 +16,10 @@
 
 namespace hq::chess {
 
-enum GenType {
-    NOISY, // captures (including en passant) and queen promotions
-    QUIET, // everything else: quiet moves, castling and under-promotions
-    LEGAL  // both
-};
-
 using ChessMoveList = MoveList<Move, 256>;
 
+// NOISY: captures (including en passant) and queen promotions; QUIET: everything else,
+// quiet moves, castling and under-promotions; LEGAL: both.
 template <GenType T> void generate(const Position& pos, ChessMoveList& list);
 
 // The number of legal moves, without generating them.

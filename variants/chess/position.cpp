@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "position.h"
 
+#include "attacked.h"
 #include "engine/random.h"
 #include "movegen.h"
+#include "zobrist_keys.h"
 
 #include <algorithm>
 #include <cctype>
@@ -16,16 +18,7 @@ const Zobrist& zobrist() {
     static const Zobrist z = [] {
         Zobrist k {};
         Prng rng(1070372);
-        for (auto& perPiece : k.psq)
-            for (Key& key : perPiece) key = rng.next();
-        for (Key& key : k.enpassant) key = rng.next();
-        // Castling keys are XOR-combinations of one key per right, so the key of a set of
-        // rights is the XOR of its members.
-        Key single[4] = {rng.next(), rng.next(), rng.next(), rng.next()};
-        for (int cr = 0; cr < CASTLING_RIGHT_NB; ++cr)
-            for (int bit = 0; bit < 4; ++bit)
-                if (cr & (1 << bit)) k.castling[cr] ^= single[bit];
-        k.side = rng.next();
+        draw_board_keys(k, rng);
         return k;
     }();
     return z;
@@ -111,18 +104,7 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
         | (bishop_attacks(s, occupied) & pieces(BISHOP, QUEEN));
 }
 
-Bitboard Position::blockers_for_king(Color c) const {
-    Square ksq = king_square(c);
-    Bitboard snipers = ((rook_attacks(ksq, 0) & pieces(ROOK, QUEEN))
-                           | (bishop_attacks(ksq, 0) & pieces(BISHOP, QUEEN)))
-        & pieces(~c);
-    Bitboard blockers = 0;
-    for (Square s : Squares {snipers}) {
-        Bitboard b = between_bb(ksq, s) & pieces();
-        if (b && !more_than_one(b)) blockers |= b;
-    }
-    return blockers;
-}
+Bitboard Position::blockers_for_king(Color c) const { return king_blockers(*this, c); }
 
 void Position::do_move(Move m) {
     const Zobrist& z = zobrist();

@@ -12,13 +12,15 @@
 #include "nnue.h"
 #include "notation.h"
 #include "position.h"
+#include "variants/game_hooks.h"
 #include "wdl.h"
-
-#include <optional>
 
 namespace hq::control {
 
-struct ControlChess {
+// The hooks that only pass their arguments on to this folder's functions of the same
+// name come from the base (variants/game_hooks.h); the rest are written here.
+struct ControlChess
+    : ForwardedHooks<Position, Move, MoveList, trace_weight_names, trace_weight_values> {
     // Why XBoard cannot play Control Chess: its pieces have six colours and a player moves
     // those of every colour they control, which changes during the game, while XBoard
     // gives every piece to one of two sides for good (and has no letters for six armies).
@@ -26,9 +28,6 @@ struct ControlChess {
         = "its pieces have six colours and a player moves those of every colour they "
           "control, while XBoard gives every piece to one of two sides for good";
 
-    using Position = control::Position;
-    using Move = control::Move;
-    using MoveList = control::MoveList;
     static constexpr bool alternating = true;
     static constexpr GameHooks hooks = {.san = true,
         .useNnue = true,
@@ -40,27 +39,13 @@ struct ControlChess {
     using Features = nnue::Features;
     static const hq::nnue::Network& network() { return nnue::embedded(); }
 
-    static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
-    static std::uint64_t count_legal(const Position& pos) { return control::count_legal(pos); }
-
-    // The position for a GUI (display.h).
-    static BoardDisplay display(const Position& pos) { return control::display(pos); }
-    // Algebraic notation for the move list and PGN (notation.h).
-    static std::string san(const Position& pos, Move m) { return control::san(pos, m); }
-
     // Mate (no legal move, queen rescue included, while in check) loses; stalemate,
     // fifty moves, bare kings and threefold repetition draw.
     static Outcome adjudicate(const Position& pos) {
-        if (control::count_legal(pos) == 0)
-            return mate_or_stalemate(pos.side_to_move() == WHITE, pos.in_check());
-        return orthodox_draw(pos, pos.fifty_move_draw(), pos.bare_kings(),
-            "Draw by insufficient material (bare kings)");
+        return chess_verdict(pos, pos.bare_kings(), "Draw by insufficient material (bare kings)");
     }
 
     // ---- Search hooks ------------------------------------------------------------------
-    static void generate_noisy(const Position& pos, MoveList& list) { generate<NOISY>(pos, list); }
-    static void generate_quiet(const Position& pos, MoveList& list) { generate<QUIET>(pos, list); }
-
     // Captures (en passant included) and promotions to a queen: generate<NOISY>'s split.
     static bool is_noisy(const Position& pos, Move m) {
         return pos.is_capture(m) || (m.kind() == PROMOTION && m.promotion_type() == QUEEN);
@@ -75,21 +60,8 @@ struct ControlChess {
         return order - PieceValue[type_of(pos.piece_on(m.from()))];
     }
 
-    static bool is_legal(const Position& pos, Move m) { return control::is_legal(pos, m); }
-    static Value evaluate(const Position& pos) { return control::evaluate(pos); }
-    // Tuning hooks (engine/eval_trace.h).
-    static std::vector<std::string> trace_weight_names() { return control::trace_weight_names(); }
-    static std::vector<int> trace_weight_values() { return control::trace_weight_values(); }
-    static void trace(const Position& pos, EvalTrace& t) { control::trace(pos, t); }
+    // rule_value (ChessEndValues): the draws by repetition, 100 plies and bare kings.
 
-    // Draws that need no move list: repetition, 100 plies, bare kings.
-    static std::optional<Value> rule_value(const Position& pos, int plyFromRoot) {
-        if (pos.is_draw(plyFromRoot)) return VALUE_DRAW;
-        return std::nullopt;
-    }
-    static Value no_moves_value(const Position& pos, int plyFromRoot) {
-        return pos.in_check() ? mated_in(plyFromRoot) : VALUE_DRAW;
-    }
     // Passing is sound enough while the mover controls a piece besides king and pawns and
     // is not in check.
     static bool null_move_allowed(const Position& pos) {

@@ -14,18 +14,13 @@
 // last ply).
 #pragma once
 
+#include "engine/gen_type.h"
 #include "engine/movelist.h"
 #include "position.h"
 
 #include <cstdint>
 
 namespace hq::control {
-
-enum GenType {
-    NOISY, // captures (en passant included) and promotions to a queen
-    QUIET, // everything else; the queen rescue when no other move exists
-    LEGAL  // both
-};
 
 // Room for the most moves a position can have. FEN input admits at most 32 pieces on the
 // board and in the pool together, so with n pieces besides the kings on the board each
@@ -34,6 +29,8 @@ enum GenType {
 // pool: the total stays below 850.
 using MoveList = hq::MoveList<Move, 1024>;
 
+// NOISY: captures (en passant included) and promotions to a queen; QUIET: everything
+// else, and the queen rescue when no other move exists; LEGAL: both.
 template <GenType T> void generate(const Position& pos, MoveList& list);
 
 // The number of legal moves, counted without writing them down.

@@ -3,8 +3,11 @@
 
 #include "movegen.h"
 
+#include "engine/parse_move.h"
 #include "engine/random.h"
+#include "variants/chess/fen_board.h"
 #include "variants/chess/fen_fields.h"
+#include "variants/chess/zobrist_keys.h"
 
 #include <algorithm>
 #include <cctype>
@@ -16,15 +19,7 @@ const Zobrist& zobrist() {
     static const Zobrist z = [] {
         Zobrist k {};
         Prng rng(0x434F4E54ULL); // "CONT"
-        for (auto& perPiece : k.psq)
-            for (Key& key : perPiece) key = rng.next();
-        for (Key& key : k.enpassant) key = rng.next();
-        // The key of a set of castling rights is the XOR of its members' keys.
-        Key single[4] = {rng.next(), rng.next(), rng.next(), rng.next()};
-        for (int cr = 0; cr < CASTLING_RIGHT_NB; ++cr)
-            for (int bit = 0; bit < 4; ++bit)
-                if (cr & (1 << bit)) k.castling[cr] ^= single[bit];
-        k.side = rng.next();
+        chess::draw_board_keys(k, rng);
         // Pool: entry n is XORed in when the count of that piece rises to n (n >= 1).
         for (auto& perColour : k.pool)
             for (auto& perType : perColour)
@@ -148,32 +143,18 @@ bool Position::ep_capturable(Square target, Square pawnSq, Color next) const {
 // ---- FEN -----------------------------------------------------------------------------------
 
 std::optional<std::string> Position::read_board(std::string_view b) {
-    // Rank 8 first, two characters a piece.
-    int rank = 7, file = 0;
-    for (std::size_t i = 0; i < b.size(); ++i) {
-        char ch = b[i];
-        if (ch == '/') {
-            if (file != 8) return fmt::format("rank {} does not have 8 squares", rank + 1);
-            if (--rank < 0) return std::string("the board has more than 8 ranks");
-            file = 0;
-        } else if (ch >= '1' && ch <= '8') {
-            file += ch - '0';
-            if (file > 8) return fmt::format("rank {} has more than 8 squares", rank + 1);
-        } else {
-            Colour c = parse_colour(ch);
-            if (c == NO_COLOUR)
-                return fmt::format("unknown colour letter '{}' (expected one of wbrypu)", ch);
-            if (i + 1 == b.size()) return fmt::format("colour letter '{}' without a piece", ch);
-            auto t = TypeChars.find(b[++i]);
-            if (t == std::string_view::npos || t == 0)
-                return fmt::format("unknown piece letter '{}' (expected one of KQRBNP)", b[i]);
-            if (file >= 8) return fmt::format("rank {} has more than 8 squares", rank + 1);
-            put_piece(make_piece(c, PieceType(t)), make_square(File(file), Rank(rank)));
-            ++file;
-        }
-    }
-    if (rank != 0 || file != 8) return std::string("the board must have 8 ranks of 8 squares");
-    return std::nullopt;
+    // Two characters a piece: its colour and its kind.
+    return chess::read_board_field(b, [&](std::size_t& i, Square sq) -> std::optional<std::string> {
+        Colour c = parse_colour(b[i]);
+        if (c == NO_COLOUR)
+            return fmt::format("unknown colour letter '{}' (expected one of wbrypu)", b[i]);
+        if (i + 1 == b.size()) return fmt::format("colour letter '{}' without a piece", b[i]);
+        auto t = TypeChars.find(b[++i]);
+        if (t == std::string_view::npos || t == 0)
+            return fmt::format("unknown piece letter '{}' (expected one of KQRBNP)", b[i]);
+        put_piece(make_piece(c, PieceType(t)), sq);
+        return std::nullopt;
+    });
 }
 
 std::optional<std::string> Position::check_board() const {
@@ -407,119 +388,144 @@ Piece Position::captured_by(Move m) const {
     }
 }
 
+// What do_move builds as it goes: the new state, the key and the squares whose occupant
+// changed (they decide which castling rights go and whether control is recomputed).
+struct Position::MoveEdit {
+    StateInfo& s;
+    Key key;
+    Bitboard touched;
+};
+
+// Takes the piece on `sq`, if any, into the pool.
+void Position::capture_on(Square sq, MoveEdit& e) {
+    Piece victim = board[sq];
+    if (victim == NO_PIECE) return;
+    e.key ^= zobrist().psq[victim][sq];
+    remove_piece(sq);
+    pool_add(victim, e.key);
+    e.s.captured = victim;
+    e.s.rule50 = 0;
+    e.touched |= square_bb(sq);
+}
+
+void Position::relocate(Square from, Square to, MoveEdit& e) {
+    Piece pc = board[from];
+    e.key ^= zobrist().psq[pc][from] ^ zobrist().psq[pc][to];
+    move_piece(from, to);
+}
+
+void Position::castle(Move m, MoveEdit& e) {
+    const Color us = sideToMove;
+    const bool kingSide = m.to() > m.from();
+    Square rfrom = relative_square(us, kingSide ? SQ_H1 : SQ_A1);
+    Square rto = relative_square(us, kingSide ? SQ_F1 : SQ_D1);
+    relocate(m.from(), m.to(), e);
+    relocate(rfrom, rto, e);
+    e.touched |= square_bb(rfrom) | square_bb(rto);
+}
+
+// The queen leaves the game (not the pool); the king takes its square.
+void Position::rescue(Move m, MoveEdit& e) {
+    Piece queen = board[m.to()];
+    e.key ^= zobrist().psq[queen][m.to()];
+    remove_piece(m.to());
+    e.s.captured = queen;
+    e.s.rule50 = 0;
+    relocate(m.from(), m.to(), e);
+}
+
+// The pawn leaves the board and the mover's king, wherever it stands, takes the
+// promotion square.
+void Position::promote_king(Move m, MoveEdit& e) {
+    capture_on(m.to(), e);
+    Square ksq = king_square(sideToMove);
+    e.s.kingFrom = ksq;
+    e.touched |= square_bb(ksq);
+    e.key ^= zobrist().psq[board[m.from()]][m.from()];
+    remove_piece(m.from());
+    relocate(ksq, m.to(), e);
+    e.s.rule50 = 0;
+}
+
+// The pawn becomes the pool piece the move names.
+void Position::promote(Move m, MoveEdit& e) {
+    capture_on(m.to(), e);
+    e.key ^= zobrist().psq[board[m.from()]][m.from()];
+    remove_piece(m.from());
+    Piece promoted = make_piece(m.pool_colour(), m.promotion_type());
+    pool_remove(m.pool_colour(), m.promotion_type(), e.key);
+    put_piece(promoted, m.to());
+    e.key ^= zobrist().psq[promoted][m.to()];
+    e.s.rule50 = 0;
+}
+
+// The pieces the move takes, moves and makes, by its kind.
+void Position::move_pieces(Move m, MoveEdit& e) {
+    const Square from = m.from(), to = m.to();
+    switch (m.kind()) {
+    case CASTLING: castle(m, e); break;
+    case RESCUE: rescue(m, e); break;
+    case KING_PROMOTION: promote_king(m, e); break;
+    case PROMOTION: promote(m, e); break;
+    case EN_PASSANT:
+        capture_on(to - pawn_push(pawn_direction(colour_of(board[from]))), e);
+        relocate(from, to, e);
+        e.s.rule50 = 0;
+        break;
+    default:
+        capture_on(to, e);
+        relocate(from, to, e);
+        if (type_of(board[to]) == PAWN) e.s.rule50 = 0;
+        break;
+    }
+}
+
+// Castling rights go with any king or corner rook that moves or is taken.
+void Position::drop_castling_rights(int prevCastling, MoveEdit& e) {
+    Bitboard lost = e.touched;
+    if (e.s.kingFrom != SQ_NONE) lost |= square_bb(e.s.kingFrom);
+    for (Square sq : Squares {lost
+             & (square_bb(SQ_E1) | square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_E8)
+                 | square_bb(SQ_A8) | square_bb(SQ_H8))})
+        e.s.castling &= ~castling_mask(sq);
+    if (e.s.castling != prevCastling)
+        e.key ^= zobrist().castling[prevCastling] ^ zobrist().castling[e.s.castling];
+}
+
+// A double step leaves an en passant target when the next player (now to move) can use it.
+void Position::set_en_passant(Move m, MoveEdit& e) {
+    const Square from = m.from(), to = m.to();
+    if (m.kind() != NORMAL || type_of(board[to]) != PAWN || (int(to) ^ int(from)) != 16) return;
+    Square target = Square((int(from) + int(to)) / 2);
+    if (ep_capturable(target, to, sideToMove)) {
+        e.s.epSquare = target;
+        e.key ^= zobrist().enpassant[file_of(target)];
+    }
+}
+
 void Position::do_move(Move m) {
     const Zobrist& z = zobrist();
-    const Color us = sideToMove, them = ~us;
-    const Square from = m.from(), to = m.to();
-    const MoveKind kind = m.kind();
     const Square prevEp = st->epSquare;
     const int prevCastling = st->castling;
     const Control prevControl = st->control;
 
     StateInfo* s = st.push();
-    s->moved = board[from];
-    Key k = s->key ^ z.side;
-    if (prevEp != SQ_NONE) k ^= z.enpassant[file_of(prevEp)];
+    s->moved = board[m.from()];
+    MoveEdit e {*s, s->key ^ z.side, square_bb(m.from()) | square_bb(m.to())};
+    if (prevEp != SQ_NONE) e.key ^= z.enpassant[file_of(prevEp)];
     ++gamePly;
-    Bitboard touched = square_bb(from) | square_bb(to);
 
-    auto capture = [&](Square sq) {
-        Piece victim = board[sq];
-        if (victim == NO_PIECE) return;
-        k ^= z.psq[victim][sq];
-        remove_piece(sq);
-        pool_add(victim, k);
-        s->captured = victim;
-        s->rule50 = 0;
-        touched |= square_bb(sq);
-    };
-    auto relocate = [&](Square a, Square b) {
-        Piece pc = board[a];
-        k ^= z.psq[pc][a] ^ z.psq[pc][b];
-        move_piece(a, b);
-    };
-
-    switch (kind) {
-    case CASTLING: {
-        bool kingSide = to > from;
-        Square rfrom = relative_square(us, kingSide ? SQ_H1 : SQ_A1);
-        Square rto = relative_square(us, kingSide ? SQ_F1 : SQ_D1);
-        relocate(from, to);
-        relocate(rfrom, rto);
-        touched |= square_bb(rfrom) | square_bb(rto);
-        break;
-    }
-    case RESCUE: {
-        // The queen leaves the game (not the pool); the king takes its square.
-        Piece queen = board[to];
-        k ^= z.psq[queen][to];
-        remove_piece(to);
-        s->captured = queen;
-        s->rule50 = 0;
-        relocate(from, to);
-        break;
-    }
-    case KING_PROMOTION: {
-        capture(to);
-        Square ksq = king_square(us);
-        s->kingFrom = ksq;
-        touched |= square_bb(ksq);
-        k ^= z.psq[board[from]][from];
-        remove_piece(from);
-        relocate(ksq, to);
-        s->rule50 = 0;
-        break;
-    }
-    case PROMOTION: {
-        capture(to);
-        k ^= z.psq[board[from]][from];
-        remove_piece(from);
-        Piece promoted = make_piece(m.pool_colour(), m.promotion_type());
-        pool_remove(m.pool_colour(), m.promotion_type(), k);
-        put_piece(promoted, to);
-        k ^= z.psq[promoted][to];
-        s->rule50 = 0;
-        break;
-    }
-    case EN_PASSANT: {
-        capture(to - pawn_push(pawn_direction(colour_of(board[from]))));
-        relocate(from, to);
-        s->rule50 = 0;
-        break;
-    }
-    default: {
-        capture(to);
-        relocate(from, to);
-        if (type_of(board[to]) == PAWN) s->rule50 = 0;
-        break;
-    }
-    }
-
-    // Castling rights go with any king or corner rook that moves or is taken.
-    Bitboard lost = touched;
-    if (s->kingFrom != SQ_NONE) lost |= square_bb(s->kingFrom);
-    for (Square sq : Squares {lost
-             & (square_bb(SQ_E1) | square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_E8)
-                 | square_bb(SQ_A8) | square_bb(SQ_H8))})
-        s->castling &= ~castling_mask(sq);
-    if (s->castling != prevCastling) k ^= z.castling[prevCastling] ^ z.castling[s->castling];
-
+    move_pieces(m, e);
+    drop_castling_rights(prevCastling, e);
     // Control changes only when a coloured square changed occupant.
-    if (touched & ColouredSquares) {
+    if (e.touched & ColouredSquares) {
         s->control = compute_control();
-        if (!(s->control == prevControl)) k ^= control_key(prevControl) ^ control_key(s->control);
+        if (!(s->control == prevControl))
+            e.key ^= control_key(prevControl) ^ control_key(s->control);
     }
-
-    sideToMove = them;
-    // A double step leaves an en passant target when the next player can use it.
-    if (kind == NORMAL && type_of(board[to]) == PAWN && (int(to) ^ int(from)) == 16) {
-        Square target = Square((int(from) + int(to)) / 2);
-        if (ep_capturable(target, to, them)) {
-            s->epSquare = target;
-            k ^= z.enpassant[file_of(target)];
-        }
-    }
-    s->key = k;
+    sideToMove = ~sideToMove;
+    set_en_passant(m, e);
+    s->key = e.key;
 }
 
 void Position::undo_move(Move m) {
@@ -588,19 +594,14 @@ std::string Position::move_text(Move m) const {
 }
 
 std::optional<Move> Position::parse_move(std::string_view text) const {
-    MoveList legal;
-    generate<LEGAL>(*this, legal);
-    for (Move m : legal)
-        if (move_text(m) == text) return m;
-    for (Move m : legal) {
-        // King takes own rook for castling; a promotion naming the pawn's own colour.
+    // Also king takes own rook for castling, and a promotion naming the pawn's own colour.
+    return legal_move_named<MoveList>(*this, text, [&](Move m) {
         if (m.kind() == CASTLING) {
             Square rsq = relative_square(sideToMove, m.to() > m.from() ? SQ_H1 : SQ_A1);
-            if (square_name(m.from()) + square_name(rsq) == text) return m;
-        } else if (m.kind() == PROMOTION && move_text(m) + ColourChars[m.pool_colour()] == text)
-            return m;
-    }
-    return std::nullopt;
+            return square_name(m.from()) + square_name(rsq) == text;
+        }
+        return m.kind() == PROMOTION && move_text(m) + ColourChars[m.pool_colour()] == text;
+    });
 }
 
 // ---- End of the game -------------------------------------------------------------------

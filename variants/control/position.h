@@ -198,6 +198,17 @@ private:
     // pawn now on `pawnSq` passed over: a pawn of a colour they control, moving the other
     // way, stands beside it, and that pawn is not of their own colour.
     [[nodiscard]] bool ep_capturable(Square target, Square pawnSq, Color next) const;
+    // do_move's steps (position.cpp), each adding to the MoveEdit it is given.
+    struct MoveEdit;
+    void capture_on(Square sq, MoveEdit& e);
+    void relocate(Square from, Square to, MoveEdit& e);
+    void castle(Move m, MoveEdit& e);
+    void rescue(Move m, MoveEdit& e);
+    void promote_king(Move m, MoveEdit& e);
+    void promote(Move m, MoveEdit& e);
+    void move_pieces(Move m, MoveEdit& e);
+    void drop_castling_rights(int prevCastling, MoveEdit& e);
+    void set_en_passant(Move m, MoveEdit& e);
     // set_fen's fields, each read into this (an empty position) or the reason it is wrong:
     // the board (field 1) and what it must satisfy, the castling rights (3), the pool (7)
     // and the en passant square (4, after the side to move).

@@ -11,6 +11,7 @@
 #include "movegen.h"
 #include "nnue.h"
 #include "position.h"
+#include "variants/game_hooks.h"
 #include "wdl.h"
 
 #include <algorithm>
@@ -21,7 +22,10 @@
 
 namespace hq::martian {
 
-struct Martian {
+// The hooks that only pass their arguments on to this folder's functions of the same
+// name come from the base (variants/game_hooks.h); the rest are written here.
+struct Martian
+    : ForwardedHooks<Position, Move, MartianMoveList, trace_weight_names, trace_weight_values> {
     // Why XBoard cannot play Martian Chess (tried with XBoard 4.9.1): XBoard gives every
     // piece to one of its two sides for good, while a Martian piece belongs to whoever's
     // zone it stands in; after a piece crosses the canal its new owner's move is refused
@@ -32,9 +36,6 @@ struct Martian {
           "one side for good (it refuses the new owner's move of a piece that crossed the "
           "canal) and drops the * of a clock call";
 
-    using Position = martian::Position;
-    using Move = martian::Move;
-    using MoveList = MartianMoveList;
     static constexpr bool alternating = true;
     static constexpr GameHooks hooks = {.san = true,
         .useNnue = true,
@@ -46,12 +47,6 @@ struct Martian {
     static constexpr WdlModel wdlModel = WdlFit; // wdl.h
     using Features = nnue::Features;
     static const hq::nnue::Network& network() { return nnue::embedded(); }
-
-    static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
-    static std::uint64_t count_legal(const Position& pos) { return martian::count_legal(pos); }
-
-    // The position for a GUI (display.h).
-    static BoardDisplay display(const Position& pos) { return martian::display(pos); }
 
     // The referee's verdict: the end by the board (a zone empty, the clock run out), two
     // passes in a row, or the third occurrence of the position; the result by points.
@@ -76,9 +71,6 @@ struct Martian {
     }
 
     // ---- Search hooks ------------------------------------------------------------------
-    static void generate_noisy(const Position& pos, MoveList& list) { generate<NOISY>(pos, list); }
-    static void generate_quiet(const Position& pos, MoveList& list) { generate<QUIET>(pos, list); }
-
     // Captures that do not call the clock (the split generate<NOISY> makes).
     static bool is_noisy(const Position& pos, Move m) {
         return !m.calls_clock() && pos.is_capture(m);
@@ -87,7 +79,6 @@ struct Martian {
     static int noisy_order(const Position& pos, Move m) {
         return 16 * pips(pos.captured_by(m)) - pips(pos.kind_on(m.from()));
     }
-    static bool is_legal(const Position& pos, Move m) { return martian::is_legal(pos, m); }
     // The search calls the clock only when the mover leads once the move is made: a
     // call with the scores level or behind offers the opponent a quick draw or win (a
     // called clock ends an even game in seven quiet plies), and searched as free it
@@ -99,11 +90,6 @@ struct Martian {
         const int after = pos.score(us) + pips(pos.captured_by(m));
         return after < pos.score(~us) || (after == pos.score(~us) && pos.halfmove() < LongQuiet);
     }
-    static Value evaluate(const Position& pos) { return martian::evaluate(pos); }
-    // Tuning hooks (engine/eval_trace.h).
-    static std::vector<std::string> trace_weight_names() { return martian::trace_weight_names(); }
-    static std::vector<int> trace_weight_values() { return martian::trace_weight_values(); }
-    static void trace(const Position& pos, EvalTrace& t) { martian::trace(pos, t); }
 
     // A finished game is worth a mate at this ply to the winner (faster wins are better,
     // slower losses less bad). A draw is worth draw_contempt() less than nothing to the

@@ -12,14 +12,13 @@
 // everything else (moves, merges, every clock call, the pass).
 #pragma once
 
+#include "engine/gen_type.h"
 #include "engine/movelist.h"
 #include "position.h"
 
 #include <cstdint>
 
 namespace hq::martian {
-
-enum GenType { NOISY, QUIET, LEGAL };
 
 // Room for the most moves a position can have: at most 16 pieces own a zone, a queen
 // reaches at most 16 squares of the 4x8 board, and every move may have a clock twin.

@@ -3,6 +3,7 @@
 
 #include "movegen.h"
 
+#include "engine/parse_move.h"
 #include "engine/random.h"
 #include "engine/repetition.h"
 #include "variants/chess/fen.h"
@@ -352,11 +353,7 @@ std::string Position::move_text(Move m) const {
 }
 
 std::optional<Move> Position::parse_move(std::string_view text) const {
-    MartianMoveList list;
-    generate<LEGAL>(*this, list);
-    for (Move m : list)
-        if (move_text(m) == text) return m;
-    return std::nullopt;
+    return legal_move_named<MartianMoveList>(*this, text);
 }
 
 // ---- The end of the game -------------------------------------------------------------------

@@ -157,10 +157,7 @@ std::vector<std::string> trace_weight_names() { return layout_names(weights::Lay
 std::vector<int> trace_weight_values() { return pair_weight_values(W); }
 
 void trace(const Position& pos, EvalTrace& t) {
-    Tracer tr(W);
-    int phase;
-    evaluate_white(pos, tr, phase);
-    t = tr.result(phase, MaxPhase);
+    t = pair_trace(W, MaxPhase, [&](Tracer& tr, int& phase) { evaluate_white(pos, tr, phase); });
 }
 
 } // namespace hq::mschess

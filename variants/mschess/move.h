@@ -32,9 +32,7 @@ enum MoveKind : std::uint32_t {
 
 class Move : public MoveBits<Move, std::uint32_t> {
 public:
-    constexpr Move() = default;
-    constexpr Move(Square from, Square to)
-        : MoveBits(from, to, 0) { }
+    using MoveBits::MoveBits;
     template <MoveKind K>
     static constexpr Move make(Square from, Square to, PieceType promo = KNIGHT) {
         return Move(from, to, K | (std::uint32_t(promo - KNIGHT) << 18));
@@ -47,10 +45,6 @@ public:
     constexpr Square victim() const { return Square((data >> 12) & 0x3F); }
     constexpr MoveKind kind() const { return MoveKind(data & KIND_MASK); }
     constexpr PieceType promotion() const { return PieceType(((data >> 18) & 3) + KNIGHT); }
-
-private:
-    constexpr Move(Square from, Square to, std::uint32_t rest)
-        : MoveBits(from, to, rest) { }
 };
 
 } // namespace hq::mschess

@@ -209,26 +209,15 @@ void generate_all(const Position& pos, Sink& sink) {
 
     // Pieces. An enhanced army's pieces add the knight's jump (the knight the camel's); a
     // pinned piece keeps only its slides along the pin line, since no jump stays on it.
-    for (Square s : Squares {pos.pieces(Us, KNIGHT) & free}) {
-        Bitboard att = knight_attacks(s);
-        if constexpr (UsEnh) att |= camel_attacks(s);
-        sink.piece(s, att & target);
-    }
-    for (Square s : Squares {pos.pieces(Us, BISHOP) & free}) {
-        Bitboard att = bishop_attacks(s, c.occ);
-        if constexpr (UsEnh) att |= knight_attacks(s);
-        sink.piece(s, att & target);
-    }
-    for (Square s : Squares {pos.pieces(Us, ROOK) & free}) {
-        Bitboard att = rook_attacks(s, c.occ);
-        if constexpr (UsEnh) att |= knight_attacks(s);
-        sink.piece(s, att & target);
-    }
-    for (Square s : Squares {pos.pieces(Us, QUEEN) & free}) {
-        Bitboard att = queen_attacks(s, c.occ);
-        if constexpr (UsEnh) att |= knight_attacks(s);
-        sink.piece(s, att & target);
-    }
+    const auto move_each = [&](PieceType pt, auto attacks) {
+        for (Square s : Squares {pos.pieces(Us, pt) & free}) sink.piece(s, attacks(s) & target);
+    };
+    const auto jump = [](Square s) { return UsEnh ? knight_attacks(s) : Bitboard(0); };
+    move_each(KNIGHT,
+        [](Square s) { return knight_attacks(s) | (UsEnh ? camel_attacks(s) : Bitboard(0)); });
+    move_each(BISHOP, [&](Square s) { return bishop_attacks(s, c.occ) | jump(s); });
+    move_each(ROOK, [&](Square s) { return rook_attacks(s, c.occ) | jump(s); });
+    move_each(QUEEN, [&](Square s) { return queen_attacks(s, c.occ) | jump(s); });
     if (c.pinned && !c.checkers) {
         for (Square s : Squares {pos.pieces(Us, BISHOP, QUEEN) & c.pinned})
             sink.piece(s, bishop_attacks(s, c.occ) & target & line_bb(c.ksq, s));

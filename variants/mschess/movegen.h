@@ -11,6 +11,7 @@
 // the king with the board as the move leaves it, whenever a cheap test cannot clear them.
 #pragma once
 
+#include "engine/gen_type.h"
 #include "engine/movelist.h"
 #include "position.h"
 
@@ -18,16 +19,12 @@
 
 namespace hq::mschess {
 
-enum GenType {
-    NOISY, // captures (including en passant and captures in passing) and queen promotions
-    QUIET, // everything else: quiet moves, castling and under-promotions
-    LEGAL  // both
-};
-
 // Room for the most moves a Ms. Chess position can have: a fully enhanced army of 16
 // pieces with two amazons stays below 270.
 using MsMoveList = MoveList<Move, 320>;
 
+// NOISY: captures (including en passant and captures in passing) and queen promotions;
+// QUIET: everything else, quiet moves, castling and under-promotions; LEGAL: both.
 template <GenType T> void generate(const Position& pos, MsMoveList& list);
 
 // The number of legal moves, without generating them.

@@ -11,16 +11,18 @@
 #include "nnue.h"
 #include "notation.h"
 #include "position.h"
+#include "variants/game_hooks.h"
 #include "wdl.h"
 
 #include <string>
 #include <vector>
 
-#include <optional>
-
 namespace hq::mschess {
 
-struct MsChess {
+// The hooks that only pass their arguments on to this folder's functions of the same
+// name come from the base (variants/game_hooks.h); the rest are written here.
+struct MsChess
+    : ForwardedHooks<Position, Move, MsMoveList, trace_weight_names, trace_weight_values> {
     // The woman's enhanced army in Betza notation, her letters upper case when she plays
     // White: king one step or two over an empty square, amazon, chancellor, archbishop,
     // knight + camel, and her pawn: a step forward, a double step from its start square,
@@ -57,9 +59,6 @@ struct MsChess {
         return womanWhite ? woman + lower(man) : man + lower(woman);
     }
 
-    using Position = mschess::Position;
-    using Move = mschess::Move;
-    using MoveList = MsMoveList;
     static constexpr bool alternating = true;
     static constexpr GameHooks hooks = {.san = true,
         .setVariant = true,
@@ -72,30 +71,11 @@ struct MsChess {
     using Features = nnue::Features;
     static const hq::nnue::Network& network() { return nnue::embedded(); }
 
-    static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
-    static std::uint64_t count_legal(const Position& pos) { return mschess::count_legal(pos); }
-
-    // The position for a GUI (display.h).
-    static BoardDisplay display(const Position& pos) { return mschess::display(pos); }
-    // Algebraic notation for the move list and PGN (notation.h).
-    static std::string san(const Position& pos, Move m) { return mschess::san(pos, m); }
-
-    // Tuning hooks (engine/eval_trace.h).
-    static std::vector<std::string> trace_weight_names() { return mschess::trace_weight_names(); }
-    static std::vector<int> trace_weight_values() { return mschess::trace_weight_values(); }
-    static void trace(const Position& pos, EvalTrace& t) { mschess::trace(pos, t); }
-
     static Outcome adjudicate(const Position& pos) {
-        if (mschess::count_legal(pos) == 0)
-            return mate_or_stalemate(pos.side_to_move() == WHITE, pos.in_check());
-        return orthodox_draw(pos, pos.fifty_move_draw(), pos.bare_kings(),
-            "Draw by insufficient material (bare kings)");
+        return chess_verdict(pos, pos.bare_kings(), "Draw by insufficient material (bare kings)");
     }
 
     // ---- Search hooks ------------------------------------------------------------------
-    static void generate_noisy(const Position& pos, MoveList& list) { generate<NOISY>(pos, list); }
-    static void generate_quiet(const Position& pos, MoveList& list) { generate<QUIET>(pos, list); }
-
     // Captures (en passant and captures in passing included) and queen promotions: the
     // split generate<NOISY> / generate<QUIET> makes.
     static bool is_noisy(const Position& pos, Move m) {
@@ -113,17 +93,8 @@ struct MsChess {
         return order - piece_value(pos.is_enhanced(us), type_of(pos.piece_on(m.from())));
     }
 
-    static bool is_legal(const Position& pos, Move m) { return mschess::is_legal(pos, m); }
-    static Value evaluate(const Position& pos) { return mschess::evaluate(pos); }
+    // rule_value (ChessEndValues): the draws by repetition, 100 plies and bare kings.
 
-    // Draws that need no move list: repetition, 100 plies, bare kings.
-    static std::optional<Value> rule_value(const Position& pos, int plyFromRoot) {
-        if (pos.is_draw(plyFromRoot)) return VALUE_DRAW;
-        return std::nullopt;
-    }
-    static Value no_moves_value(const Position& pos, int plyFromRoot) {
-        return pos.in_check() ? mated_in(plyFromRoot) : VALUE_DRAW;
-    }
     // Passing is sound enough while the side to move has a piece besides king and pawns
     // (zugzwang is then rare) and is not in check.
     static bool null_move_allowed(const Position& pos) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "position.h"
 
+#include "engine/parse_move.h"
 #include "engine/random.h"
 #include "movegen.h"
 #include "variants/chess/position.h"
@@ -260,14 +261,10 @@ std::string Position::move_text(Move m) const {
 }
 
 std::optional<Move> Position::parse_move(std::string_view text) const {
-    MsMoveList legal;
-    generate<LEGAL>(*this, legal);
-    for (Move m : legal)
-        if (move_text(m) == text) return m;
     // Castling may also be written king takes own rook (`e1h1`).
-    for (Move m : legal)
-        if (m.kind() == CASTLING && square_name(m.from()) + square_name(m.to()) == text) return m;
-    return std::nullopt;
+    return legal_move_named<MsMoveList>(*this, text, [&](Move m) {
+        return m.kind() == CASTLING && square_name(m.from()) + square_name(m.to()) == text;
+    });
 }
 
 bool Position::fifty_move_draw() const {

@@ -289,10 +289,7 @@ std::vector<int> trace_weight_values() { return pair_weight_values(W); }
 // Every term here is tapered: the same coefficient stands for the middlegame and the
 // endgame half of its weight.
 void trace(const Position& pos, EvalTrace& t) {
-    Tracer tr(W);
-    int phase;
-    evaluate_us(pos, tr, phase);
-    t = tr.result(phase, PhaseMax);
+    t = pair_trace(W, PhaseMax, [&](Tracer& tr, int& phase) { evaluate_us(pos, tr, phase); });
 }
 
 } // namespace hq::multimove

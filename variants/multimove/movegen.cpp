@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "movegen.h"
 
+#include "variants/chess/attacked.h"
 #include "variants/chess/movegen_parts.h"
 #include "variants/chess/sinks.h"
 
@@ -45,11 +46,7 @@ template <Color Us> struct Context {
 
     // Is square s attacked by the enemy, with `occupied` as the board's occupancy?
     bool attacked(Square s, Bitboard occupied) const {
-        return (pawn_attacks(Us, s) & b.pieces(Them, PAWN))
-            || (knight_attacks(s) & b.pieces(Them, KNIGHT))
-            || (king_attacks(s) & b.pieces(Them, KING))
-            || (bishop_attacks(s, occupied) & b.pieces(Them, BISHOP, QUEEN))
-            || (rook_attacks(s, occupied) & b.pieces(Them, ROOK, QUEEN));
+        return chess::attacked_by<Them>(b, s, occupied);
     }
 
     // Our pieces that alone stand between our king and an enemy slider.

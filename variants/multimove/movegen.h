@@ -16,19 +16,14 @@
 // piece does, and a piece that made a quiet move may always move back.
 #pragma once
 
+#include "engine/gen_type.h"
 #include "engine/movelist.h"
 #include "position.h"
-#include "variants/chess/movegen.h"
 
 #include <cstdint>
 #include <optional>
 
 namespace hq::multimove {
-
-using chess::GenType;
-using chess::LEGAL;
-using chess::NOISY;
-using chess::QUIET;
 
 // Single moves can exceed chess's legal maximum (pinned pieces move mid-turn).
 using MoveList = hq::MoveList<Move, 512>;

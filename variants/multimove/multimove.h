@@ -12,14 +12,15 @@
 #include "nnue.h"
 #include "notation.h"
 #include "position.h"
+#include "variants/game_hooks.h"
 #include "wdl.h"
 
 namespace hq::multimove {
 
-struct MultiMove {
-    using Position = multimove::Position;
-    using Move = multimove::Move;
-    using MoveList = multimove::MoveList;
+// The hooks that only pass their arguments on to this folder's functions of the same
+// name come from the base (variants/game_hooks.h); the rest are written here.
+struct MultiMove
+    : ForwardedHooks<Position, Move, MoveList, trace_weight_names, trace_weight_values> {
     static constexpr bool alternating = false;
     static constexpr GameHooks hooks = {.san = true,
         .setVariant = true,
@@ -37,19 +38,6 @@ struct MultiMove {
     // the game goes on, and a player who then cannot finish the turn loses).
     static constexpr std::uint64_t SearchLookAhead = 4'000;
     static constexpr std::uint64_t RefereeLookAhead = 5'000'000;
-
-    static void generate_legal(const Position& pos, MoveList& list) { generate<LEGAL>(pos, list); }
-    static std::uint64_t count_legal(const Position& pos) { return multimove::count_legal(pos); }
-
-    // The position for a GUI (display.h).
-    static BoardDisplay display(const Position& pos) { return multimove::display(pos); }
-    // Algebraic notation for the move list and PGN (notation.h).
-    static std::string san(const Position& pos, Move m) { return multimove::san(pos, m); }
-
-    // Tuning hooks (engine/eval_trace.h).
-    static std::vector<std::string> trace_weight_names() { return multimove::trace_weight_names(); }
-    static std::vector<int> trace_weight_values() { return multimove::trace_weight_values(); }
-    static void trace(const Position& pos, EvalTrace& t) { multimove::trace(pos, t); }
 
     // The referee's verdict. Mate and stalemate are decided exactly at the start of a
     // turn (a look-ahead over the turn's single moves); in the middle of a turn a player
@@ -70,8 +58,6 @@ struct MultiMove {
     }
 
     // ---- Search hooks -------------------------------------------------------------------
-    static void generate_noisy(const Position& pos, MoveList& list) { generate<NOISY>(pos, list); }
-    static void generate_quiet(const Position& pos, MoveList& list) { generate<QUIET>(pos, list); }
     // Captures and queen promotions, as the generator splits them (under-promotions, even
     // capturing ones, are quiet).
     static bool is_noisy(const Position& pos, Move m) {
@@ -85,8 +71,6 @@ struct MultiMove {
         int promo = m.kind() == chess::PROMOTION ? piece_value(m.promotion()) : 0;
         return 8 * piece_value(victim) + promo - int(attacker);
     }
-    static bool is_legal(const Position& pos, Move m) { return multimove::is_legal(pos, m); }
-    static Value evaluate(const Position& pos) { return multimove::evaluate(pos); }
 
     // Decided without a move list. At a turn start: repetition of turn-start positions and
     // bare kings; then, anywhere, a line that can no longer finish the turn, found by the

@@ -3,7 +3,7 @@
 
 #include "movegen.h"
 
-#include "engine/san.h"
+#include "variants/chess/piece_san.h"
 
 namespace hq::multimove {
 
@@ -14,29 +14,12 @@ constexpr std::uint64_t MateLookAhead = 200'000;
 
 std::string san(const Position& pos, Move m) {
     const Square from = m.from(), to = m.to();
-    const PieceType pt = type_of(pos.piece_on(from));
     std::string out;
     if (m.kind() == chess::CASTLING) out = to > from ? "O-O" : "O-O-O";
-    else {
-        const bool capture = pos.is_capture(m);
-        if (pt == PAWN) {
-            if (capture) out += char('a' + file_of(from));
-        } else {
-            out += chess::PieceChars[make_piece(WHITE, pt)];
-            MoveList legal;
-            generate<LEGAL>(pos, legal);
-            out += disambiguation(legal, m, [&](Move o) {
-                return o.to() == to && o.kind() != chess::CASTLING
-                    && type_of(pos.piece_on(o.from())) == pt;
-            });
-        }
-        if (capture) out += 'x';
-        out += square_name(to);
-        if (m.kind() == chess::PROMOTION) {
-            out += '=';
-            out += chess::PieceChars[make_piece(WHITE, m.promotion())];
-        }
-    }
+    else
+        out = chess::piece_move_san<MoveList>(pos, m,
+            m.kind() == chess::PROMOTION ? m.promotion() : NO_PIECE_TYPE,
+            [](Move o) { return o.kind() != chess::CASTLING; });
     Position after(pos);
     after.do_move(m);
     if (after.turn_start() && after.in_check()) {

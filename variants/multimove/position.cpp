@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "position.h"
 
+#include "variants/chess/attacked.h"
 #include "variants/chess/fen_fields.h"
 
+#include "engine/parse_move.h"
 #include "engine/random.h"
 #include "movegen.h"
 
@@ -287,18 +289,7 @@ Key Position::compute_key() const {
     return k;
 }
 
-Bitboard Position::pinned(Color c) const {
-    Square ksq = king_square(c);
-    Bitboard snipers = ((rook_attacks(ksq, 0) & pieces(ROOK, QUEEN))
-                           | (bishop_attacks(ksq, 0) & pieces(BISHOP, QUEEN)))
-        & pieces(~c);
-    Bitboard result = 0;
-    for (Square s : Squares {snipers}) {
-        Bitboard b = between_bb(ksq, s) & pieces();
-        if (b && !more_than_one(b)) result |= b & pieces(c);
-    }
-    return result;
-}
+Bitboard Position::pinned(Color c) const { return chess::king_blockers(*this, c) & pieces(c); }
 
 // ---- Making moves -----------------------------------------------------------------------
 
@@ -439,14 +430,9 @@ std::string Position::move_text(Move m, bool kingTakesRook) const {
 }
 
 std::optional<Move> Position::parse_move(std::string_view text) const {
-    MoveList legal;
-    generate<LEGAL>(*this, legal);
-    for (Move m : legal)
-        if (move_text(m) == text) return m;
     // The other castling notation (king takes rook, or king to its target).
-    for (Move m : legal)
-        if (m.kind() == chess::CASTLING && move_text(m, !chess960) == text) return m;
-    return std::nullopt;
+    return legal_move_named<MoveList>(*this, text,
+        [&](Move m) { return m.kind() == chess::CASTLING && move_text(m, !chess960) == text; });
 }
 
 // ---- End of the game --------------------------------------------------------------------

@@ -55,7 +55,7 @@ export class Board {
         this.dividers = svg('g', {class: 'dividers', 'aria-hidden': 'true'});
         this.arrows = svg('g', {class: 'arrows', 'aria-hidden': 'true'});
         this.root.append(this.coords, this.dividers, this.arrows);
-        this.dividerKey = this.arrowKey = null;
+        this.drawn = new Map(); // layer -> the key of what it shows
         this.focused = squareName(0, 0);
         this.squares.get(this.focused).node.setAttribute('tabindex', '0');
     }
@@ -100,7 +100,7 @@ export class Board {
             this.coords.append(svg('text', {x: -9, y: row * SQ + SQ / 2 + 4, class: 'coord',
                 'text-anchor': 'middle', text: String(r + 1)}));
         }
-        this.dividerKey = this.arrowKey = null;
+        this.drawn.clear();
     }
 
     // Brings every square up to date: view = {cells, drawing, sideNames, marks: {name: Set}}.
@@ -146,35 +146,37 @@ export class Board {
         s.node.setAttribute('aria-selected', marks.selected && marks.selected.has(name) ? 'true' : 'false');
     }
 
+    // Redraws an SVG layer from its items with draw(item), unless it shows them already (with
+    // the same side at the bottom).
+    redraw(layer, items, draw) {
+        const key = JSON.stringify(items) + this.bottom;
+        if (key === this.drawn.get(layer)) return;
+        this.drawn.set(layer, key);
+        layer.replaceChildren();
+        for (const item of items) draw(item);
+    }
+
     drawDividers(dividers) {
-        const key = JSON.stringify(dividers) + this.bottom;
-        if (key === this.dividerKey) return;
-        this.dividerKey = key;
-        this.dividers.replaceChildren();
-        for (const div of dividers) {
+        this.redraw(this.dividers, dividers, (div) => {
             const y = this.bottom === 'white' ? (this.ranks - div.afterRank) * SQ : div.afterRank * SQ;
             this.dividers.append(svg('rect', {x: 0, y: y - 4, width: this.files * SQ, height: 8,
                 class: 'canal', 'data-divider': div.label}),
             svg('text', {x: this.files * SQ / 2, y: y + 4, 'text-anchor': 'middle',
                 class: 'canal-label', text: div.label}));
-        }
+        });
     }
 
     // arrows: [{squares: [from, ..., to], id?, alt?}]
     drawArrows(arrows) {
-        const key = JSON.stringify(arrows) + this.bottom;
-        if (key === this.arrowKey) return;
-        this.arrowKey = key;
-        this.arrows.replaceChildren();
-        for (const a of arrows) {
-            if (a.squares.length < 2) continue;
+        this.redraw(this.arrows, arrows, (a) => {
+            if (a.squares.length < 2) return;
             const pts = a.squares.map((name) => {
                 const {col, row} = cellOf(name, this.files, this.ranks, this.bottom);
                 return `${col * SQ + SQ / 2},${row * SQ + SQ / 2}`;
             });
             this.arrows.append(svg('polyline', {points: pts.join(' '), class: a.alt ? 'arrow alt' : 'arrow',
                 id: a.id}));
-        }
+        });
     }
 
     activate(name) {
