@@ -163,7 +163,7 @@ std::string limits_text(const EngineConfig& e) {
 bool deterministic(const EngineConfig& e) {
     if (!e.tc.infinite || e.moveTime > 0) return false;
     for (const auto& [name, value] : e.options)
-        if (name == "Threads" && value != "1") return false;
+        if (to_lower(name) == "threads" && value != "1") return false; // UCI names ignore case
     return true;
 }
 
