@@ -317,17 +317,17 @@ def check_chances(b, line, game):
               f"{game}: the bar's share {share} is White's expected score ({w}% + {d}%/2)")
 
 
-def test_analysis_martian(b, port, shots):
-    open_game(b, port, "martian")
+def test_analysis_chances(b, port, shots, game):
+    open_game(b, port, game)
     b.click("#analyse")
-    b.wait_for("document.querySelectorAll('#search .line').length >= 1", what="a Martian analysis line")
+    b.wait_for("document.querySelectorAll('#search .line').length >= 1", what=f"a {game} analysis line")
     time.sleep(1.0)
     lines = js(b, "[...document.querySelectorAll('#search .line')].map((l) => l.textContent)")
-    check_chances(b, lines[0], "martian")
+    check_chances(b, lines[0], game)
     if shots:
-        b.screenshot(os.path.join(shots, "analysis-martian.png"))
+        b.screenshot(os.path.join(shots, f"analysis-{game}.png"))
     b.click("#analyse")
-    print(f"  Martian analysis: {lines[0][:90]}", flush=True)
+    print(f"  {game} analysis: {lines[0][:90]}", flush=True)
 
 
 
@@ -857,7 +857,9 @@ def main():
                                          for g in ["chess", "chess960", "mschess", "multimove"]
                                          for s in [test_to_end(b, port, g, shots)]]),
         ("analysis", "analysis", lambda: test_analysis(b, port, shots)),
-        ("analysis", "Martian analysis: its win chances", lambda: test_analysis_martian(b, port, shots)),
+        ("analysis", "the win chances of Martian, Control, Ms. Chess and Multiple Move Chess",
+         lambda: [test_analysis_chances(b, port, shots, g)
+                  for g in ["martian", "control", "mschess", "multimove"]]),
         ("pieces", "pieces at 40 px", lambda: test_pieces(b, port, shots)),
         ("access", "squares and labels", lambda: test_accessibility(b, port)),
         ("comforts", "keyboard, premove, resign, sound", lambda: test_keyboard_and_comforts(b, port, shots)),
