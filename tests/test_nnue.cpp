@@ -197,7 +197,7 @@ TEST_CASE("the cached accumulators equal a refresh along random games, null move
     const cnnue::Network small = network_of(random_net_bytes(32, 11, 2000));
     const cnnue::Network odd = network_of(random_net_bytes(160, 12, 3000));
     const cnnue::Network big = network_of(random_net_bytes(1024, 13, 500));
-    const cnnue::Network* nets[] = {&cnnue::embedded(), &small, &odd, &big};
+    const cnnue::Network* nets[] = {&chess::Chess::network(), &small, &odd, &big};
     Prng rng(2024);
     int positions = 0, castles = 0, enPassants = 0, promotions = 0, captures = 0, nulls = 0,
         takeBacks = 0, jumps = 0;
@@ -266,7 +266,7 @@ TEST_CASE("the cached accumulators equal a refresh along random games, null move
 
 TEST_CASE("the built-in network evaluates the committed vectors as bench/nnue/reference.py does",
     "[nnue]") {
-    const cnnue::Network& net = cnnue::embedded();
+    const cnnue::Network& net = chess::Chess::network();
     VectorFile file = read_vectors(VectorsFile);
     REQUIRE(file.vectors.size() >= 40);
     INFO("tests/data/nnue_vectors.txt must be regenerated whenever "
@@ -321,7 +321,7 @@ TEST_CASE(
         Position p = from_fen(fen), q = from_fen(chess_mirror_fen(fen));
         INFO(fen << " / " << q.fen());
         REQUIRE(p.side_to_move() != q.side_to_move());
-        for (const cnnue::Network* net : {&cnnue::embedded(), &wild})
+        for (const cnnue::Network* net : {&chess::Chess::network(), &wild})
             CHECK(cnnue::evaluate(*net, p) == cnnue::evaluate(*net, q));
         // The mirror is a different position for the network's inputs.
         cnnue::Accumulators a, b;

@@ -5,6 +5,9 @@
 // tuning trace, the board for a GUI, the move in SAN, and the values of chess's ends of a
 // game. A game's struct (chess.h, mschess.h...) derives from ForwardedHooks and writes the
 // hooks in which it differs itself: a hook of the same name in the struct hides the base's.
+// A game with a network (or only its inputs, for training data) and a win/draw/loss model
+// derives from NetworkHooks too. The flags of GameHooks these bases imply are theirs to set
+// (with_forwarded(), with_network()): a game's struct states only the hooks it writes itself.
 //
 // The game's functions are found in the namespace of its Position by argument-dependent
 // lookup: generate<GenType>(pos, list), count_legal(pos) and is_legal(pos, m) as each game's
@@ -14,12 +17,16 @@
 
 #include "engine/display.h"
 #include "engine/eval_trace.h"
+#include "engine/game.h" // the concepts every game's struct is checked by
 #include "engine/gen_type.h"
+#include "engine/nnue.h"
 #include "engine/score.h"
+#include "engine/wdl.h"
 
 #include <concepts>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -55,6 +62,18 @@ struct ForwardedHooks {
     using Position = P;
     using Move = M;
     using MoveList = L;
+    // One player's move a turn (Multiple Move Chess hides it).
+    static constexpr bool alternating = true;
+
+    // `own`, the flags of the hooks a game writes itself, with those of the forwarded
+    // hooks it keeps: the tuning trace always, san and display where the game's namespace
+    // has the function (a struct that writes its own san or display says so in `own`).
+    static constexpr GameHooks with_forwarded(GameHooks own) {
+        own.trace = true;
+        own.san = own.san || forwarded::HasSanFunction<Position, Move>;
+        own.display = own.display || forwarded::HasDisplayFunction<Position>;
+        return own;
+    }
 
     // The legal moves: all of them, their number, the search's noisy / quiet split, and
     // whether a move from elsewhere (the transposition table, a killer slot) is one.
@@ -100,6 +119,27 @@ struct ForwardedHooks {
     }
     static Value no_moves_value(const Position& pos, int plyFromRoot) {
         return pos.in_check() ? mated_in(plyFromRoot) : VALUE_DRAW;
+    }
+};
+
+// A game's network and win/draw/loss model: the inputs `F` (engine/nnue.h's FeatureSet), the
+// model fitted to its games (engine/wdl.h), and `Bytes`, what the build embedded of its
+// network (variants/embed_network.cmake), or none for a game that has inputs and training
+// data before it has a network.
+template <typename F, WdlModel Model, std::span<const unsigned char> (*Bytes)() = nullptr>
+struct NetworkHooks {
+    using Features = F;
+    static constexpr WdlModel wdlModel = Model;
+    // The built-in network, parsed at first use (thread-safe).
+    static const hq::nnue::Network& network() requires(Bytes != nullptr) {
+        return hq::nnue::built_in<F, Bytes>();
+    }
+    // `own` with the flags of these hooks: features and wdl, and useNnue with a network.
+    static constexpr GameHooks with_network(GameHooks own) {
+        own.features = true;
+        own.wdl = true;
+        own.useNnue = Bytes != nullptr;
+        return own;
     }
 };
 

@@ -15,25 +15,16 @@
 
 namespace hq::chess {
 
-// The hooks that only pass their arguments on to this folder's functions of the same
-// name come from the base (variants/game_hooks.h); the rest are written here.
+// The forwarded and network hooks come from the bases (variants/game_hooks.h).
 struct Chess
-    : ForwardedHooks<Position, Move, ChessMoveList, trace_weight_names, trace_weight_values> {
-    static constexpr bool alternating = true;
-    static constexpr GameHooks hooks = {.see = true,
+    : ForwardedHooks<Position, Move, ChessMoveList, trace_weight_names, trace_weight_values>,
+      NetworkHooks<nnue::Features, WdlFit, nnue::embedded_bytes> {
+    static constexpr GameHooks hooks = with_network(with_forwarded({.see = true,
         .noisyGain = true,
-        .san = true,
         .setChess960 = true,
-        .useNnue = true,
-        .features = true,
-        .trace = true,
         .correction = true,
         .captureHistoryDivisor = 32,
-        .tables = true,
-        .wdl = true};
-    static constexpr WdlModel wdlModel = WdlFit; // wdl.h
-    using Features = nnue::Features;
-    static const hq::nnue::Network& network() { return nnue::embedded(); }
+        .tables = true}));
 
     // ---- Search hooks ----------------------------------------------------------------
     static bool is_noisy(const Position& pos, Move m) {

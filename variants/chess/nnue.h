@@ -65,10 +65,6 @@ constexpr std::size_t file_size(int hidden) { return hq::nnue::file_size(Inputs,
 
 // The bytes of the chess network as built into the binary.
 [[nodiscard]] std::span<const unsigned char> embedded_bytes();
-// The built-in network, parsed at first use (thread-safe).
-[[nodiscard]] inline const Network& embedded() {
-    return hq::nnue::built_in<Features, embedded_bytes>();
-}
 
 inline void refresh(const Network& net, const Position& pos, Accumulators& acc) {
     hq::nnue::refresh<Features>(net, pos, acc);

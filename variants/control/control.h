@@ -17,10 +17,10 @@
 
 namespace hq::control {
 
-// The hooks that only pass their arguments on to this folder's functions of the same
-// name come from the base (variants/game_hooks.h); the rest are written here.
+// The forwarded and network hooks come from the bases (variants/game_hooks.h).
 struct ControlChess
-    : ForwardedHooks<Position, Move, MoveList, trace_weight_names, trace_weight_values> {
+    : ForwardedHooks<Position, Move, MoveList, trace_weight_names, trace_weight_values>,
+      NetworkHooks<nnue::Features, WdlFit, nnue::embedded_bytes> {
     // Why XBoard cannot play Control Chess: its pieces have six colours and a player moves
     // those of every colour they control, which changes during the game, while XBoard
     // gives every piece to one of two sides for good (and has no letters for six armies).
@@ -28,16 +28,7 @@ struct ControlChess
         = "its pieces have six colours and a player moves those of every colour they "
           "control, while XBoard gives every piece to one of two sides for good";
 
-    static constexpr bool alternating = true;
-    static constexpr GameHooks hooks = {.san = true,
-        .useNnue = true,
-        .features = true,
-        .display = true,
-        .trace = true,
-        .wdl = true};
-    static constexpr WdlModel wdlModel = WdlFit; // wdl.h
-    using Features = nnue::Features;
-    static const hq::nnue::Network& network() { return nnue::embedded(); }
+    static constexpr GameHooks hooks = with_network(with_forwarded({}));
 
     // Mate (no legal move, queen rescue included, while in check) loses; stalemate,
     // fifty moves, bare kings and threefold repetition draw.

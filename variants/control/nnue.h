@@ -64,10 +64,7 @@ struct Features {
 };
 static_assert(hq::nnue::FeatureSet<Features>);
 
+// The built-in network's bytes (variants/control/nnue/default.nnue), as the build embedded them.
 [[nodiscard]] std::span<const unsigned char> embedded_bytes();
-// The built-in network (variants/control/nnue/default.nnue), parsed at first use.
-[[nodiscard]] inline const Network& embedded() {
-    return hq::nnue::built_in<Features, embedded_bytes>();
-}
 
 } // namespace hq::control::nnue

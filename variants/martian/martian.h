@@ -22,10 +22,10 @@
 
 namespace hq::martian {
 
-// The hooks that only pass their arguments on to this folder's functions of the same
-// name come from the base (variants/game_hooks.h); the rest are written here.
+// The forwarded and network hooks come from the bases (variants/game_hooks.h).
 struct Martian
-    : ForwardedHooks<Position, Move, MartianMoveList, trace_weight_names, trace_weight_values> {
+    : ForwardedHooks<Position, Move, MartianMoveList, trace_weight_names, trace_weight_values>,
+      NetworkHooks<nnue::Features, WdlFit, nnue::embedded_bytes> {
     // Why XBoard cannot play Martian Chess (tried with XBoard 4.9.1): XBoard gives every
     // piece to one of its two sides for good, while a Martian piece belongs to whoever's
     // zone it stands in; after a piece crosses the canal its new owner's move is refused
@@ -36,17 +36,8 @@ struct Martian
           "one side for good (it refuses the new owner's move of a piece that crossed the "
           "canal) and drops the * of a clock call";
 
-    static constexpr bool alternating = true;
-    static constexpr GameHooks hooks = {.san = true,
-        .useNnue = true,
-        .features = true,
-        .display = true,
-        .trace = true,
-        .searchSkips = true,
-        .wdl = true};
-    static constexpr WdlModel wdlModel = WdlFit; // wdl.h
-    using Features = nnue::Features;
-    static const hq::nnue::Network& network() { return nnue::embedded(); }
+    static constexpr GameHooks hooks
+        = with_network(with_forwarded({.san = true, .searchSkips = true})); // san: below
 
     // The referee's verdict: the end by the board (a zone empty, the clock run out), two
     // passes in a row, or the third occurrence of the position; the result by points.

@@ -53,11 +53,8 @@ struct Features {
 };
 static_assert(hq::nnue::FeatureSet<Features>);
 
+// The built-in network's bytes (variants/martian/nnue/default.nnue), as the build embedded them.
 [[nodiscard]] std::span<const unsigned char> embedded_bytes();
-// The built-in network (variants/martian/nnue/default.nnue), parsed at first use.
-[[nodiscard]] inline const Network& embedded() {
-    return hq::nnue::built_in<Features, embedded_bytes>();
-}
 
 [[nodiscard]] inline Value evaluate(const Network& net, const Position& pos) {
     return hq::nnue::evaluate<Features>(net, pos);

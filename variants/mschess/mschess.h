@@ -19,10 +19,10 @@
 
 namespace hq::mschess {
 
-// The hooks that only pass their arguments on to this folder's functions of the same
-// name come from the base (variants/game_hooks.h); the rest are written here.
+// The forwarded and network hooks come from the bases (variants/game_hooks.h).
 struct MsChess
-    : ForwardedHooks<Position, Move, MsMoveList, trace_weight_names, trace_weight_values> {
+    : ForwardedHooks<Position, Move, MsMoveList, trace_weight_names, trace_weight_values>,
+      NetworkHooks<nnue::Features, WdlFit, nnue::embedded_bytes> {
     // The woman's enhanced army in Betza notation, her letters upper case when she plays
     // White: king one step or two over an empty square, amazon, chancellor, archbishop,
     // knight + camel, and her pawn: a step forward, a double step from its start square,
@@ -59,17 +59,7 @@ struct MsChess
         return womanWhite ? woman + lower(man) : man + lower(woman);
     }
 
-    static constexpr bool alternating = true;
-    static constexpr GameHooks hooks = {.san = true,
-        .setVariant = true,
-        .useNnue = true,
-        .features = true,
-        .display = true,
-        .trace = true,
-        .wdl = true};
-    static constexpr WdlModel wdlModel = WdlFit; // wdl.h
-    using Features = nnue::Features;
-    static const hq::nnue::Network& network() { return nnue::embedded(); }
+    static constexpr GameHooks hooks = with_network(with_forwarded({.setVariant = true}));
 
     static Outcome adjudicate(const Position& pos) {
         return chess_verdict(pos, pos.bare_kings(), "Draw by insufficient material (bare kings)");

@@ -17,21 +17,13 @@
 
 namespace hq::multimove {
 
-// The hooks that only pass their arguments on to this folder's functions of the same
-// name come from the base (variants/game_hooks.h); the rest are written here.
+// The forwarded and network hooks come from the bases (variants/game_hooks.h).
 struct MultiMove
-    : ForwardedHooks<Position, Move, MoveList, trace_weight_names, trace_weight_values> {
+    : ForwardedHooks<Position, Move, MoveList, trace_weight_names, trace_weight_values>,
+      NetworkHooks<nnue::Features, WdlFit> { // inputs for training data; no network yet
     static constexpr bool alternating = false;
-    static constexpr GameHooks hooks = {.san = true,
-        .setVariant = true,
-        .setChess960 = true,
-        .features = true,
-        .movesPerTurn = true,
-        .display = true,
-        .trace = true,
-        .wdl = true};
-    static constexpr WdlModel wdlModel = WdlFit; // wdl.h
-    using Features = nnue::Features;
+    static constexpr GameHooks hooks = with_network(
+        with_forwarded({.setVariant = true, .setChess960 = true, .movesPerTurn = true}));
 
     // Single moves the turn look-ahead may try: inside the search (past it the search
     // finds out by itself), and for the referee's verdict (exact in any real game; past it
