@@ -8,7 +8,7 @@
 #include "match_game.h"
 #include "openings.h"
 #include "pgn_check.h"
-#include "protocol/client/engine_driver.h"
+#include "protocol/client/make_driver.h"
 #include "variants/registry.h"
 
 #include <algorithm>

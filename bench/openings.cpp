@@ -4,7 +4,7 @@
 #include "command_line.h"
 #include "engine/io.h"
 #include "engine/text.h"
-#include "protocol/client/engine_driver.h"
+#include "protocol/client/make_driver.h"
 #include "protocol/pgn.h"
 #include "variants/registry.h"
 

@@ -4,7 +4,7 @@
 #include "engine/io.h"
 #include "engine/options.h"
 #include "engine/text.h"
-#include "protocol.h"
+#include "game_switch.h"
 #include "variants/registry.h"
 #include "version.h"
 

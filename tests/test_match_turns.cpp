@@ -5,6 +5,7 @@
 // with two single moves a turn, so the loop is tested apart from any real game's rules.
 #include "bench/match_game.h"
 #include "engine/text.h"
+#include "protocol/client/make_driver.h"
 
 #include <catch2/catch.hpp>
 #include <mutex>

@@ -1,9 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine_driver.h"
 
-#include "uci_driver.h"
-#include "xboard_driver.h"
-
 #include <fmt/format.h>
 
 namespace hq {
@@ -112,12 +109,6 @@ void EngineDriver::stop_process() {
         process.wait_exit(Clock::now() + QuitGrace);
     }
     process.kill();
-}
-
-std::unique_ptr<EngineDriver> make_driver(
-    const EngineConfig& config, const VariantSpec& variant, TrafficLog log) {
-    if (config.proto == "xboard") return std::make_unique<XboardDriver>(config, variant, log);
-    return std::make_unique<UciDriver>(config, variant, log);
 }
 
 } // namespace hq

@@ -156,10 +156,6 @@ protected:
     bool broken = false; // unresponsive: kill and restart before the next game
 };
 
-// Builds the driver for the configured protocol.
-std::unique_ptr<EngineDriver> make_driver(
-    const EngineConfig& config, const VariantSpec& variant, TrafficLog log);
-
 // How long an engine may take to start, to answer isready/ping, and to move after being
 // told to stop (cutechess-cli allows 35 s, 15 s and 15 s; a tester's scripts are quicker).
 constexpr auto StartTimeout = std::chrono::seconds(10);

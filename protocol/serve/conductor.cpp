@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "conductor.h"
 
+#include "protocol/client/make_driver.h"
 #include "search_slots.h"
 #include "variants/registry.h"
 
