@@ -19,6 +19,14 @@ namespace {
 constexpr double BaseNodes = 32.0;
 constexpr double NodeDoublingLevels = 1.5;
 constexpr int Width = 4;
+// The last step to full strength, above level TopLevel: level 19 (208k nodes, four moves
+// kept) scored 19.7% against Stockfish 15.1 at UCI_Elo 2500 and full strength 62% (+89,
+// 40 games, 10+0.1; docs/levels.md), so past it the budget doubles TopDoublingsPerLevel
+// times a level more (19.5: 1.05M nodes, more than a move at 10+0.1 gets) and the moves
+// kept fall from Width to one at TopLevel + 0.5 (one move: the search's own choice).
+constexpr double TopLevel = 19.0;
+constexpr double TopDoublingsPerLevel = 4.0;
+constexpr double TopWidthDropPerLevel = 6.0;
 // The temperature: MinTemperature + SpanTemperature * (1 - level / 20)^2, so that it falls
 // fast at the bottom of the scale (a beginner's choices) and slowly near the top.
 constexpr double MinTemperature = 5.0;
@@ -28,23 +36,30 @@ constexpr double MaxLossTemperatures = 3.0;
 // UCI_Elo -> level: the level that scores 50% against Stockfish 15.1 at that UCI_Elo,
 // between two points linearly. Scouted at 2+0.05 (30-40 games a point), then corrected by
 // the calibration at 10+0.1 (100 games a point; docs/levels.md): 1500 and 2500 scored 29%
-// and 19% at the scouted 6.5 and 16.8, 2000 57.5% at 15.3. 1350 and 2850 are shifted with
-// their neighbours, not measured.
+// and 19% at the scouted 6.5 and 16.8, 2000 57.5% at 15.3; 1500 then 60% at 7.8. 2500 sits
+// in the last step (TopLevel): 19.0 scored 19.7%, full strength 62%, and 19.35 44.5% (100
+// games); 2850 at 19.9, the search's own choice at a full move's nodes, 48.7% (40 games).
+// 1350 is shifted with its neighbour, not measured.
 constexpr std::array<std::pair<int, double>, 5> EloLevels = {{
     {Skill::MinElo, 5.5},
     {1500, 7.8},
     {2000, 15.3},
-    {2500, 19.0},
-    {Skill::MaxElo, 19.7},
+    {2500, 19.35},
+    {Skill::MaxElo, 19.9},
 }};
 
 } // namespace
 
 std::uint64_t Skill::node_budget() const {
-    return std::uint64_t(BaseNodes * std::exp2(std::clamp(level, 0.0, Full) / NodeDoublingLevels));
+    const double l = std::clamp(level, 0.0, Full);
+    const double top = std::max(0.0, l - TopLevel) * TopDoublingsPerLevel;
+    return std::uint64_t(BaseNodes * std::exp2(l / NodeDoublingLevels + top));
 }
 
-int Skill::width() const { return Width; }
+int Skill::width() const {
+    const double above = std::max(0.0, level - TopLevel);
+    return std::max(1, Width - int(above * TopWidthDropPerLevel));
+}
 
 double Skill::temperature() const {
     const double weakness = 1.0 - std::clamp(level, 0.0, Full) / Full;

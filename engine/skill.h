@@ -45,9 +45,11 @@ struct Skill {
     [[nodiscard]] static double elo_for_level(double level);
 
     // The eight levels a player picks from (the browser board's 1 to 8): four Skill
-    // Levels apart at the bottom, two above, so that each beats the one below in every
-    // game (measured: docs/levels.md); the top stays below full strength.
-    static constexpr std::array<int, 8> Ladder = {0, 4, 6, 8, 10, 12, 14, 16};
+    // Levels apart at the bottom, two above, so that each beats the one below (measured:
+    // docs/levels.md); the top stays below full strength. A game whose own measurement
+    // needs other steps has its own ladder in its registry entry (variants/registry.h).
+    using LadderLevels = std::array<int, 8>;
+    static constexpr LadderLevels Ladder = {0, 4, 6, 8, 10, 12, 14, 16};
 };
 
 } // namespace hq

@@ -209,17 +209,21 @@ def test_levels(server, games):
     level plays to its end in every game with the level in its state, each of Harlequin's
     moves ends at the level's node budget (long before the time per move set beside it),
     and a bad level is refused with nothing changed."""
-    # Level k searches at `Skill Level` Ladder[k - 1]: rising with k, all below full (20).
-    skills = []
-    for k in range(1, 9):
-        status, s = server.post("/api/sessions", {"game": "chess", "settings": {
-            "white": "human", "black": "human", "level": k}})
-        check(status == 201 and s["strength"]["level"] == k, f"a game at level {k} ({status})")
-        skills.append(s["strength"]["skillLevel"] if status == 201 else None)
-        if status == 201:
-            server.post(f"/api/sessions/{s['id']}/close")
-    check(all(isinstance(x, int) for x in skills) and skills == sorted(set(skills))
-          and skills[-1] < 20, f"levels 1-8 search at rising Skill Levels below 20 ({skills})")
+    # Level k searches at `Skill Level` ladder[k - 1], the game's ladder: from 0, rising
+    # with k, all below full (20).
+    for g in games:
+        skills = []
+        for k in range(1, 9):
+            status, s = server.post("/api/sessions", {"game": g, "settings": {
+                "white": "human", "black": "human", "level": k}})
+            check(status == 201 and s["strength"]["level"] == k,
+                  f"{g}: a game at level {k} ({status})")
+            skills.append(s["strength"]["skillLevel"] if status == 201 else None)
+            if status == 201:
+                server.post(f"/api/sessions/{s['id']}/close")
+        check(all(isinstance(x, int) for x in skills) and skills == sorted(set(skills))
+              and skills[0] == 0 and skills[-1] < 20,
+              f"{g}: levels 1-8 search at rising Skill Levels from 0, below 20 ({skills})")
     status, s = server.post("/api/sessions", {"game": "chess", "settings": {"black": "human"}})
     check(status == 201 and s["strength"]["level"] is None and s["strength"]["skillLevel"] == 20,
           f"without a level: full strength, as before ({s.get('strength')})")

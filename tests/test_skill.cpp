@@ -4,6 +4,7 @@
 #include "engine/skill.h"
 #include "session.h"
 #include "support.h"
+#include "variants/registry.h"
 
 #include <catch2/catch.hpp>
 #include <map>
@@ -28,13 +29,35 @@ TEST_CASE("each level searches more and chooses more carefully than the one belo
     CHECK(Skill::level_for_elo(Skill::MaxElo) < Skill::Full);
 }
 
+TEST_CASE("the last step to full strength searches faster and keeps fewer moves", "[skill]") {
+    // Levels up to 19 keep four moves; from 19 the budget grows faster and the moves kept
+    // fall to the search's own one, so UCI_Elo near the top reaches full strength's play.
+    CHECK(Skill {19.0}.width() == 4);
+    CHECK(Skill {16.0}.width() == 4);
+    for (double level = 19.0; level < 19.95; level += 0.05) {
+        INFO("level " << level);
+        Skill below {level}, at {level + 0.05};
+        CHECK(at.node_budget() > below.node_budget());
+        CHECK(at.width() <= below.width());
+    }
+    CHECK(Skill {19.5}.width() == 1);
+    CHECK(Skill {19.5}.node_budget() > 4 * Skill {19.0}.node_budget());
+    CHECK(Skill {19.0}.node_budget() == 208'063); // 32 x 2^(19 / 1.5), as before the step
+}
+
 TEST_CASE("the ladder's eight levels rise, from a beginner's, all below full strength", "[skill]") {
-    // The levels a player picks from (the browser board's 1 to 8).
+    // The levels a player picks from (the browser board's 1 to 8): the common ladder and
+    // every game's own.
     STATIC_REQUIRE(Skill::Ladder.size() == 8);
-    CHECK(Skill::Ladder.front() == 0);
-    for (std::size_t i = 1; i < Skill::Ladder.size(); ++i)
-        CHECK(Skill::Ladder[i] > Skill::Ladder[i - 1]);
-    CHECK(Skill {double(Skill::Ladder.back())}.limited());
+    for (const RegisteredGame& g : registered_games()) {
+        INFO(g.spec.name);
+        const Skill::LadderLevels& ladder = level_ladder(g.spec.name);
+        CHECK(&ladder == &g.ladder);
+        CHECK(ladder.front() == 0);
+        for (std::size_t i = 1; i < ladder.size(); ++i) CHECK(ladder[i] > ladder[i - 1]);
+        CHECK(Skill {double(ladder.back())}.limited());
+    }
+    CHECK(level_ladder("no such game") == Skill::Ladder);
 }
 
 TEST_CASE(

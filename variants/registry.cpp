@@ -18,6 +18,15 @@ namespace {
 constexpr NumberedStarts Chess960Arrays {chess::Chess960Starts,
     [](int white, int black) { return chess::chess960_start_fen(white, black); }};
 
+// The browser board's levels 1-8 (as Skill Levels) in the games where Skill::Ladder's steps
+// were too small (docs/levels.md, "The other games", 2026-12-07, 40 games a step): in
+// Multiple Move Chess levels 0 and 4 both search one single move deep (4 beat 0 53.7%);
+// in Control 8 beat 6 only 56.2%; Martian Chess is drawish at the top (16 beat 14 58.8%,
+// full strength beat 16 71.3%), so its ladder ends lower and starts wider.
+constexpr Skill::LadderLevels MultiMoveLadder = {0, 6, 9, 11, 12, 14, 15, 16};
+constexpr Skill::LadderLevels ControlLadder = {0, 4, 7, 9, 11, 12, 14, 16};
+constexpr Skill::LadderLevels MartianLadder = {0, 3, 4, 5, 7, 9, 11, 13};
+
 const std::vector<RegisteredGame>& all_games() {
     static const std::vector<RegisteredGame> all = {
         {.spec = {"chess", std::string(chess::Position::StartFen), 8, 8, false},
@@ -74,12 +83,14 @@ const std::vector<RegisteredGame>& all_games() {
             .bench
             = {{{"", -4},
                    {"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 0/3", -4}},
-                "multimove"}},
+                "multimove"},
+            .ladder = MultiMoveLadder},
         {.spec = {"multimove2", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 0/2", 8,
              8, false},
             .aliases = {},
             .make = game_factories<multimove::MultiMove>(),
-            .bench = {{{"", -3}}, "multimove"}},
+            .bench = {{{"", -3}}, "multimove"},
+            .ladder = MultiMoveLadder},
         // Control Chess: six colours, two players; field 7 of the FEN is the pool.
         {.spec = {"control", std::string(control::Position::StartFen), 8, 8, false},
             .aliases = {},
@@ -89,14 +100,16 @@ const std::vector<RegisteredGame>& all_games() {
                           {"pRpNbQ1bKuBuNuR/pPpP1bPbPuPuPuP/8/8/3wP4/4wP3/rPrPrPwQ1yPyPyP/"
                            "rRrNrB1wKyByNyR b KQkq - 0 3 pB",
                               -2}},
-                "control"}},
+                "control"},
+            .ladder = ControlLadder},
         // Martian Chess: a 4x8 board; pieces belong to whoever's zone they stand in.
         {.spec = {"martian", std::string(martian::Position::StartFen), 4, 8, false},
             .aliases = {},
             .make = game_factories<martian::Martian>(),
             .xboard = {.unplayable = martian::Martian::XBoardUnplayable},
             .bench = {{{""}, {"qqd1/qdp1/d1pp/1d2/2P1/2P1/1PDQ/D1QQ w - - 6 4 0+0 - -"}}, "martian",
-                martian::Martian::MatchMaxMoves}},
+                martian::Martian::MatchMaxMoves},
+            .ladder = MartianLadder},
     };
     return all;
 }
@@ -160,6 +173,11 @@ const NumberedStarts& numbered_starts(std::string_view name) {
     static const NumberedStarts none;
     const RegisteredGame* e = find_game(name);
     return e ? e->starts : none;
+}
+
+const Skill::LadderLevels& level_ladder(std::string_view name) {
+    const RegisteredGame* e = find_game(name);
+    return e ? e->ladder : Skill::Ladder;
 }
 
 } // namespace hq

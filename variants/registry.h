@@ -10,6 +10,7 @@
 #include "engine/engine.h"
 #include "engine/game_probe.h"
 #include "engine/referee.h"
+#include "engine/skill.h"
 #include "game_factories.h"
 #include "protocol/xboard_profile.h"
 
@@ -36,6 +37,8 @@ struct RegisteredGame {
     XBoardProfile xboard = {};
     BenchCatalog bench = {};
     NumberedStarts starts = {};
+    // The Skill Levels of the browser board's levels 1 to 8 in this game (docs/levels.md).
+    Skill::LadderLevels ladder = Skill::Ladder;
 };
 
 // The registered game for a user-supplied name or alias, case-insensitive ("Standard" ->
@@ -65,9 +68,10 @@ const std::string& default_variant();
 [[nodiscard]] std::unique_ptr<GameProbe> make_probe(std::string_view name);
 
 // A registered game's XBoard profile, bench catalog and numbered starts (empty ones for an
-// unknown name).
+// unknown name), and its ladder of levels (Skill::Ladder for an unknown name).
 [[nodiscard]] const XBoardProfile& xboard_profile(std::string_view name);
 [[nodiscard]] const BenchCatalog& bench_catalog(std::string_view name);
 [[nodiscard]] const NumberedStarts& numbered_starts(std::string_view name);
+[[nodiscard]] const Skill::LadderLevels& level_ladder(std::string_view name);
 
 } // namespace hq

@@ -15,7 +15,8 @@ Conductor::Conductor(const std::string& variant, SearchSlots& slots, std::string
     , externalCmd(std::move(externalEngine))
     , message(message)
     , report_(std::move(report))
-    , engine(make_engine(variant)) {
+    , engine(make_engine(variant))
+    , ladder(level_ladder(variant)) {
     Engine::Options o;
     o.hashMb = 16;
     o.showWdl = true; // the page's bar and lines show the win chances (games with a model)
@@ -135,7 +136,7 @@ void Conductor::set_engine_options(bool analysis) {
     Engine::Options o = engine->options();
     o.multiPv = analysis ? power.multiPv : 1;
     // A level plays the game's moves; an analysis is at full strength.
-    o.skillLevel = skill_level(analysis ? 0 : power.level);
+    o.skillLevel = skill_level(analysis ? 0 : power.level, ladder);
     o.analyseMode = analysis;
     engine->set_options(o);
 }

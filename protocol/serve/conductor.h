@@ -120,6 +120,7 @@ private:
     Strength power;
 
     std::unique_ptr<Engine> engine;
+    Skill::LadderLevels ladder; // the game's levels (variants/registry.h)
     std::unique_ptr<EngineDriver> external;
     std::thread externalThread;
     Activity activity = Activity::IDLE;

@@ -19,11 +19,12 @@ const char* player_name(Player p);
 std::optional<Player> parse_player(const std::string& s);
 
 // The levels a player picks Harlequin's strength from (the page's levels 1 to 8): level k
-// is `Skill Level` Skill::Ladder[k - 1] (engine/skill.h).
+// is `Skill Level` ladder[k - 1], the game's ladder (variants/registry.h's level_ladder:
+// engine/skill.h's Skill::Ladder unless the game's measurement chose other steps).
 constexpr int MaxLevel = int(Skill::Ladder.size());
-// The `Skill Level` of level 1..MaxLevel; of 0, full strength.
-constexpr int skill_level(int level) {
-    return level ? Skill::Ladder[std::size_t(level - 1)] : int(Skill::Full);
+// The `Skill Level` of level 1..MaxLevel on `ladder`; of 0, full strength.
+constexpr int skill_level(int level, const Skill::LadderLevels& ladder) {
+    return level ? ladder[std::size_t(level - 1)] : int(Skill::Full);
 }
 // With a level, a move's search ends at the level's node budget (level 8: a few hundredths
 // of a second); this time limit only makes sure it ends.

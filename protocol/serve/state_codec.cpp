@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "state_codec.h"
 
+#include "variants/registry.h"
+
 namespace hq::serve {
 
 namespace {
@@ -91,7 +93,8 @@ void add_settings(Json& j, const GameRecord& r, const Settings& set) {
         = {{"white", player_name(set.players[WHITE])}, {"black", player_name(set.players[BLACK])}};
     const Strength& s = set.strength;
     j["strength"] = {{"movetime", s.moveTimeMs}, {"depth", s.depth}, {"multipv", s.multiPv},
-        {"level", level_json(s.level)}, {"skillLevel", skill_level(s.level)}};
+        {"level", level_json(s.level)},
+        {"skillLevel", skill_level(s.level, level_ladder(r.variant()))}};
     j["clock"] = {{"on", set.baseMs > 0}, {"base", set.baseMs}, {"inc", set.incMs},
         {"white", r.clock_left(WHITE)}, {"black", r.clock_left(BLACK)},
         {"running", set.baseMs > 0 && !r.over() ? side_word(r.to_move()) : ""}};
