@@ -6,8 +6,9 @@
 // game. A game's struct (chess.h, mschess.h...) derives from ForwardedHooks and writes the
 // hooks in which it differs itself: a hook of the same name in the struct hides the base's.
 // A game with a network (or only its inputs, for training data) and a win/draw/loss model
-// derives from NetworkHooks too. The flags of GameHooks these bases imply are theirs to set
-// (with_forwarded(), with_network()): a game's struct states only the hooks it writes itself.
+// derives from NetworkHooks too (FeatureHooks: inputs, no network yet). The flags of
+// GameHooks these bases imply are theirs to set (with_forwarded(), with_network()): a
+// game's struct states only the hooks it writes itself.
 //
 // The game's functions are found in the namespace of its Position by argument-dependent
 // lookup: generate<GenType>(pos, list), count_legal(pos) and is_legal(pos, m) as each game's
@@ -122,23 +123,30 @@ struct ForwardedHooks {
     }
 };
 
-// A game's network and win/draw/loss model: the inputs `F` (engine/nnue.h's FeatureSet), the
-// model fitted to its games (engine/wdl.h), and `Bytes`, what the build embedded of its
-// network (variants/embed_network.cmake), or none for a game that has inputs and training
-// data before it has a network.
-template <typename F, WdlModel Model, std::span<const unsigned char> (*Bytes)() = nullptr>
-struct NetworkHooks {
+// A game's network inputs and win/draw/loss model, for a game that has inputs and training
+// data before it has a network (Multiple Move Chess): the inputs `F` (engine/nnue.h's
+// FeatureSet) and the model fitted to its games (engine/wdl.h).
+template <typename F, WdlModel Model> struct FeatureHooks {
     using Features = F;
     static constexpr WdlModel wdlModel = Model;
-    // The built-in network, parsed at first use (thread-safe).
-    static const hq::nnue::Network& network() requires(Bytes != nullptr) {
-        return hq::nnue::built_in<F, Bytes>();
-    }
-    // `own` with the flags of these hooks: features and wdl, and useNnue with a network.
+    // `own` with the flags of these hooks: features and wdl.
     static constexpr GameHooks with_network(GameHooks own) {
         own.features = true;
         own.wdl = true;
-        own.useNnue = Bytes != nullptr;
+        return own;
+    }
+};
+
+// The same with a built-in network: `Bytes` gives what the build embedded of it
+// (variants/embed_network.cmake).
+template <typename F, WdlModel Model, std::span<const unsigned char> (*Bytes)()>
+struct NetworkHooks : FeatureHooks<F, Model> {
+    // The built-in network, parsed at first use (thread-safe).
+    static const hq::nnue::Network& network() { return hq::nnue::built_in<F, Bytes>(); }
+    // `own` with the flags of these hooks: features, wdl and useNnue.
+    static constexpr GameHooks with_network(GameHooks own) {
+        own = FeatureHooks<F, Model>::with_network(own);
+        own.useNnue = true;
         return own;
     }
 };

@@ -20,7 +20,7 @@ namespace hq::multimove {
 // The forwarded and network hooks come from the bases (variants/game_hooks.h).
 struct MultiMove
     : ForwardedHooks<Position, Move, MoveList, trace_weight_names, trace_weight_values>,
-      NetworkHooks<nnue::Features, WdlFit> { // inputs for training data; no network yet
+      FeatureHooks<nnue::Features, WdlFit> { // inputs for training data; no network yet
     static constexpr bool alternating = false;
     static constexpr GameHooks hooks = with_network(
         with_forwarded({.setVariant = true, .setChess960 = true, .movesPerTurn = true}));
