@@ -5,7 +5,10 @@
 // - a) / b), the rest drawn, where a and b are quadratics in x, the share of the start
 // position's pieces still on the board (a centipawn means more as the board empties).
 // A game whose outcome leans to one colour at any score also has White's edge: centipawns
-// added to White's score (taken from Black's) first.
+// added to White's score (taken from Black's) first. A game whose search scores exactly 0
+// mostly where it has found a draw (a repetition, bare kings: no even-looking position
+// scores exactly 0 as often) has the share of such positions drawn in its games, for that
+// score alone; the curve is fitted to the other scores.
 // UCI_ShowWDL prints the chances, per mille, as Stockfish does (`wdl W D L`).
 #pragma once
 
@@ -22,6 +25,7 @@ struct WdlModel {
     double b[3]; // b(x), likewise (at least 1)
     int startPieces;
     double whiteEdge = 0; // centipawns in White's favour (negative: Black's)
+    int zeroDraw = -1;    // per mille drawn at a score of exactly 0; -1: the curve's
 };
 
 // Per mille, from the side to move's point of view; the three add up to 1000.
@@ -42,6 +46,11 @@ inline WdlChances wdl_of(const WdlModel& m, Value v, int pieces, bool whiteToMov
     // A mate or a table win is won, whatever the model would say of its size.
     if (v >= VALUE_TABLE_WIN_IN_MAX_PLY) return {1000, 0, 0};
     if (v <= -VALUE_TABLE_WIN_IN_MAX_PLY) return {0, 0, 1000};
+    // A draw the search found, mostly; what is not drawn is won and lost alike.
+    if (v == VALUE_DRAW && m.zeroDraw >= 0) {
+        const int rest = 1000 - m.zeroDraw;
+        return {rest / 2, m.zeroDraw, rest - rest / 2};
+    }
     const double x = std::clamp(double(pieces) / m.startPieces, 0.0, 1.0);
     const double s = double(v) + (whiteToMove ? m.whiteEdge : -m.whiteEdge);
     const double a = m.a[0] + (m.a[1] + m.a[2] * x) * x;

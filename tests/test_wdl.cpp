@@ -53,6 +53,21 @@ TEST_CASE("win/draw/loss: White's edge moves the score towards White for either 
     CHECK(wdl_of(even, 70, 16, false) == wdl_of(even, 70, 16, true));
 }
 
+TEST_CASE("win/draw/loss: a score of exactly 0 reads as the game's share of such draws", "[wdl]") {
+    const WdlModel curve {{50, 100, 0}, {80, 40, 0}, 32};
+    WdlModel drawish = curve;
+    drawish.zeroDraw = 803;
+    // Exactly 0, either side to move, any material: the share drawn, the rest split.
+    for (bool white : {true, false})
+        for (int pieces : {4, 20, 32})
+            CHECK(wdl_of(drawish, 0, pieces, white) == WdlChances {98, 803, 99});
+    // Any other score reads the curve, as without the share; so does 0 without it.
+    for (Value v : {-300, -1, 1, 40, 300}) CHECK(wdl_of(drawish, v, 20) == wdl_of(curve, v, 20));
+    CHECK(wdl_of(curve, 0, 20).draw != 803);
+    // A mate stays won.
+    CHECK(wdl_of(drawish, VALUE_MATE - 3, 20) == WdlChances {1000, 0, 0});
+}
+
 TEST_CASE("UCI_ShowWDL: info lines carry wdl W D L after the score once it is on", "[wdl][uci]") {
     auto p = test::start_engine();
     test::uci_lines(p);

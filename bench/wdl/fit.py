@@ -9,6 +9,11 @@ are quadratics in the share of the start position's pieces still on the board (x
 With --white-edge the score is first moved by a fitted number of centipawns in White's
 favour (White's edge; negative: Black's), for games whose outcome leans to one colour at
 any score: the first move's edge in Multiple Move Chess, the odds in Ms. Chess.
+With --zero-draw the positions scored exactly 0 are left out of the curve's fit and get the
+share of them drawn in the fitted games instead (the rest won and lost alike), for games
+whose search scores exactly 0 mostly where it has found a draw: in Ms. Chess 30% of the
+positions scored -50 to 50 score exactly 0, and 80% of those are drawn, against 29% of the
+rest of that band.
 
 Input: the text positions `harlequin datagen -convert GAMES -noisy keep` writes
 (`FEN | score | result`, White's score and result) from the games of the data store
@@ -78,10 +83,14 @@ def fit(v, x, r, scale, white_edge):
     return params.detach()
 
 
-def check(params, v, x, r):
-    """Per band: positions, predicted and observed W/D/L (per cent), the largest gap."""
+def check(params, v, x, r, zero_draw=None):
+    """Per band: positions, predicted and observed W/D/L (per cent), the largest gap. With
+    `zero_draw` (a share), positions scored exactly 0 are predicted by it instead."""
     with torch.no_grad():
-        w, d, l = (t.numpy() for t in model(params, torch.tensor(v), torch.tensor(x)))
+        w, d, l = (t.numpy().copy() for t in model(params, torch.tensor(v), torch.tensor(x)))
+    if zero_draw is not None:
+        zero = v == 0
+        w[zero], d[zero], l[zero] = (1 - zero_draw) / 2, zero_draw, (1 - zero_draw) / 2
     rows = []
     for lo, hi in zip(BANDS, BANDS[1:]):
         sel = (v >= lo) & (v < hi)
@@ -109,6 +118,8 @@ def main():
                     help="the starting guess of a (centipawns of an even-looking edge)")
     ap.add_argument("--white-edge", action="store_true",
                     help="also fit White's edge, a score shift in White's favour")
+    ap.add_argument("--zero-draw", action="store_true",
+                    help="positions scored exactly 0 get their own drawn share, not the curve")
     ap.add_argument("--header", help="write the model as this C++ header")
     args = ap.parse_args()
 
@@ -118,14 +129,20 @@ def main():
         print(f"error: {len(v)} and {len(cv)} positions: too few to fit and check",
               file=sys.stderr)
         return 1
+    zero_draw = None
+    if args.zero_draw:
+        zero = v == 0
+        zero_draw = round(float((r[zero] == 0.5).mean()), 3)
+        v, x, r = v[~zero], x[~zero], r[~zero]
     params = fit(v, x, r, args.scale, args.white_edge)
-    rows = check(params, cv, cx, cr)
+    rows = check(params, cv, cx, cr, zero_draw)
     games = args.games or "?"
     print(f"{args.game}: fitted on {len(v)} positions, checked on {len(cv)} of other games "
           f"({games} games in all)")
     print(f"a = {params[0]:.1f} + {params[1]:.1f} x + {params[2]:.1f} x^2; "
           f"b = {params[3]:.1f} + {params[4]:.1f} x + {params[5]:.1f} x^2"
-          + (f"; White's edge {params[6]:.1f}" if args.white_edge else ""))
+          + (f"; White's edge {params[6]:.1f}" if args.white_edge else "")
+          + (f"; drawn at a score of 0: {1000 * zero_draw:.0f} per mille" if zero_draw is not None else ""))
     print("| score band | positions | predicted W/D/L % | observed W/D/L % | largest gap |")
     print("|---|---|---|---|---|")
     for lo, hi, n, pred, seen, gap in rows:
@@ -137,12 +154,17 @@ def main():
     print(f"largest gap: {worst:.1f} points")
     if args.header:
         edge = f", {params[6]:.2f}" if args.white_edge else ""
+        zero_line = ""
+        if zero_draw is not None:
+            edge = (edge or ", 0.0") + f", {round(1000 * zero_draw)}"
+            zero_line = (f"\n// A score of exactly 0 (left out of the curve's fit): "
+                         f"{round(1000 * zero_draw)} per mille drawn.")
         with open(args.header, "w", encoding="utf-8") as f:
             f.write(f"""// SPDX-License-Identifier: GPL-3.0-or-later
 // {args.game}'s win/draw/loss model (engine/wdl.h), fitted by bench/wdl/fit_game.sh to
 // half of {games} of Harlequin's own games ({len(v)} positions) and checked on the other
 // half (docs/wdl.md). x is the share of the {args.start_pieces} pieces of the start
-// position still on the board.
+// position still on the board.{zero_line}
 #pragma once
 
 #include "engine/wdl.h"
