@@ -10,8 +10,12 @@ network, the exact command, the labeller) and when it finished (games, positions
     data_store.py status                 what the manifest lists, what survived, what is
                                          missing (with the command that remakes it)
     data_store.py start -variant V -games N -nodes N [-seed S] [-threads T] [-engine PATH]
-                        [-openings EPD] [-randomplies N]
-                                         background datagen at nice 19 into the store
+                        [-openings EPD] [-randomplies N] [-leaves K [-nnue off]
+                        [-noisy keep] [-maxscore CP] [-adjudicate CP]]
+                                         background datagen at nice 19 into the store:
+                                         whole games (games/V/*.games), or with -leaves
+                                         positions the search evaluated, labelled by their
+                                         own search (positions/V/*.txt, FEN | score | result)
     data_store.py pause | resume         stop and continue every running datagen (SIGSTOP,
                                          SIGCONT): the cores to a timed match, then back
     data_store.py compress               xz the finished .games files (3.7 bytes a ply)
@@ -79,7 +83,8 @@ def running(entry):
 
 
 def games_in(path):
-    """Games and scored plies in a .games file (text; a .xz is read with xzcat)."""
+    """Games and scored plies in a .games file, or (0, positions) in a positions file
+    (text; a .xz is read with xzcat)."""
     if not path.exists():
         return 0, 0
     if path.suffix == ".xz":
@@ -88,6 +93,8 @@ def games_in(path):
     else:
         with open(path, encoding="utf-8", errors="replace") as f:
             lines = f.read().splitlines()
+    if ".txt" in path.suffixes:  # FEN | score | result, one position a line
+        return 0, sum(1 for l in lines if l.strip())
     games = [l for l in lines if l and not l.startswith("#")]
     return len(games), sum(l.count(":") for l in games)
 
@@ -149,7 +156,8 @@ def cmd_start(store, args):
     if not engine.exists():
         print(f"error: no engine at {engine} (build it: make)", file=sys.stderr)
         return 1
-    name = f"games/{args.variant}/n{args.nodes}-s{args.seed}.games"
+    name = (f"positions/{args.variant}/n{args.nodes}-l{args.leaves}-s{args.seed}.txt"
+            if args.leaves else f"games/{args.variant}/n{args.nodes}-s{args.seed}.games")
     if not args.wait and ((store / name).exists() or (store / (name + ".xz")).exists()):
         print(f"error: {name} exists; give another -seed", file=sys.stderr)
         return 1
@@ -169,10 +177,21 @@ def cmd_start(store, args):
                "-randomplies", str(args.randomplies), "-out", str(store / name)]
     if args.openings:
         command += ["-openings", str(Path(args.openings).resolve())]
+    if args.leaves:
+        command += ["-leaves", str(args.leaves)]
+        for flag in ("nnue", "noisy", "maxscore", "adjudicate"):
+            if getattr(args, flag) is not None:
+                command += ["-" + flag, str(getattr(args, flag))]
+    elif any(getattr(args, f) is not None for f in ("nnue", "noisy", "maxscore", "adjudicate")):
+        print("error: -nnue, -noisy, -maxscore and -adjudicate go with -leaves (a .games file "
+              "keeps every ply; its converter filters)", file=sys.stderr)
+        return 1
     append_event(store, {
         "file": name, "event": "started", "variant": args.variant, "pid": os.getpid(),
         "commit": engine_commit(engine), "network": "built-in (variants/GAME/nnue/default.nnue)",
-        "labeller": f"harlequin's own search, {args.nodes} nodes a move",
+        "labeller": f"harlequin's own search, {args.nodes} nodes a move"
+                    + (f"; {args.leaves} of each search's evaluated positions, each searched "
+                       f"to {args.nodes} nodes" if args.leaves else ""),
         "command": " ".join(command),
     })
     sys.stdout.flush()
@@ -223,7 +242,7 @@ def cmd_discard(store, args):
 def cmd_compress(store, _args):
     for name, e in read_manifest(store).items():
         path = store / name
-        if not name.endswith(".games") or running(e) or not path.exists():
+        if not name.endswith((".games", ".txt")) or running(e) or not path.exists():
             continue
         if e.get("event") == "started":  # ended without a finished entry: record it now
             finish(store, name, 0)
@@ -255,6 +274,12 @@ def main():
     start.add_argument("-randomplies", type=int, default=8)
     start.add_argument("-openings", help="start positions (EPD), e.g. bench/openings/GAME.epd")
     start.add_argument("-engine", default=str(ROOT / "build/harlequin"))
+    start.add_argument("-leaves", type=int, default=0,
+                       help="K positions of each search's own evaluations (datagen -leaves)")
+    start.add_argument("-nnue", choices=["on", "off"])
+    start.add_argument("-noisy", choices=["keep", "drop"])
+    start.add_argument("-maxscore", type=int)
+    start.add_argument("-adjudicate", type=int)
     start.add_argument("-wait", action="store_true", help="wait for it and record the end")
     sub.add_parser("pause", help="SIGSTOP every running datagen")
     sub.add_parser("resume", help="SIGCONT every running datagen")

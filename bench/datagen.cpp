@@ -6,6 +6,7 @@
 #include "command_line.h"
 #include "commands.h"
 #include "engine/io.h"
+#include "engine/leaf_sampler.h"
 #include "engine/random.h"
 #include "engine/text.h"
 #include "game_records.h"
@@ -66,6 +67,7 @@ struct GameRecord {
     games::Record game; // the whole game, for a .games file
     Result result = Result::DRAW;
     std::int64_t inCheck = 0, noisy = 0, decided = 0;
+    std::int64_t leaves = 0; // of the lines, those from -leaves
     bool aborted = false;
 };
 
@@ -84,7 +86,13 @@ public:
 
 private:
     void worker(int id);
-    GameRecord play(std::int64_t index, Engine& engine, Referee& referee, GameProbe& probe);
+    // One game; `leafProbe` reads the positions -leaves keeps.
+    GameRecord play(std::int64_t index, Engine& engine, Referee& referee, GameProbe& probe,
+        GameProbe& leafProbe);
+    // -leaves: up to opt.leaves of the sampler's positions, drawn with `rng`, searched and
+    // filtered into `rec`.
+    void label_leaves(Engine& engine, const LeafSampler& sampler, Prng& rng, GameProbe& leafProbe,
+        GameRecord& rec) const;
     // A start position and random plies that do not end the game (on the referee); false
     // when no opening was found in OpeningTries tries.
     bool random_opening(
@@ -169,9 +177,35 @@ struct Adjudicator {
 
 } // namespace
 
-GameRecord Generator::play(std::int64_t index, Engine& engine, Referee& referee, GameProbe& probe) {
+void Generator::label_leaves(Engine& engine, const LeafSampler& sampler, Prng& rng,
+    GameProbe& leafProbe, GameRecord& rec) const {
+    std::vector<std::string> fens = sampler.fens;
+    const std::size_t take = std::min(fens.size(), std::size_t(opt.leaves));
+    for (std::size_t i = 0; i < take && !abort; ++i) {
+        std::swap(fens[i], fens[i + rng.below(fens.size() - i)]); // a partial shuffle
+        Value value = VALUE_ZERO;
+        std::string best;
+        if (!search_move(engine, opt, fens[i], {}, best, value)) continue;
+        if (best.empty() || best == "(none)" || leafProbe.set_position(fens[i])) continue;
+        const Value white = leafProbe.side_to_move() == WHITE ? value : -value;
+        switch (games::filter(leafProbe, best, white, {opt.maxScore, opt.keepNoisy})) {
+        case games::Drop::IN_CHECK: ++rec.inCheck; break;
+        case games::Drop::NOISY: ++rec.noisy; break;
+        case games::Drop::DECIDED: ++rec.decided; break;
+        case games::Drop::KEPT:
+            rec.lines.push_back({leafProbe.fen(), int(white)});
+            ++rec.leaves;
+            break;
+        }
+    }
+}
+
+GameRecord Generator::play(
+    std::int64_t index, Engine& engine, Referee& referee, GameProbe& probe, GameProbe& leafProbe) {
     GameRecord rec;
     Prng rng(mix(opt.seed * 0x100000001B3ULL + std::uint64_t(index)));
+    LeafSampler sampler;
+    sampler.state = mix(opt.seed ^ (std::uint64_t(index) << 20)) | 1; // never 0: xorshift
     std::string startFen;
     std::vector<std::string> moves;
     if (!random_opening(rng, referee, startFen, moves)) return rec.aborted = true, rec;
@@ -195,8 +229,11 @@ GameRecord Generator::play(std::int64_t index, Engine& engine, Referee& referee,
         }
         Value value = VALUE_ZERO;
         std::string best;
-        if (!search_move(engine, opt, startFen, moves, best, value) || abort)
-            return rec.aborted = true, rec;
+        sampler.fens.clear();
+        engine.sample_leaves(opt.leaves > 0 ? &sampler : nullptr);
+        const bool searched = search_move(engine, opt, startFen, moves, best, value);
+        engine.sample_leaves(nullptr);
+        if (!searched || abort) return rec.aborted = true, rec;
         if (best.empty() || best == "(none)") { // the rules should have ended the game
             rec.result = Result::DRAW;
             break;
@@ -210,6 +247,7 @@ GameRecord Generator::play(std::int64_t index, Engine& engine, Referee& referee,
         case games::Drop::DECIDED: ++rec.decided; break;
         case games::Drop::KEPT: rec.lines.push_back({probe.fen(), int(white)}); break;
         }
+        if (opt.leaves > 0) label_leaves(engine, sampler, rng, leafProbe, rec);
         if (int winner = adjudicator.see(white)) {
             rec.result = winner > 0 ? Result::WHITE_WINS : Result::BLACK_WINS;
             break;
@@ -247,6 +285,7 @@ void Generator::write(const GameRecord& rec) {
     }
     ++stats.games;
     stats.positions += std::int64_t(rec.lines.size());
+    stats.leaves += rec.leaves;
     stats.inCheck += rec.inCheck;
     stats.noisy += rec.noisy;
     stats.decided += rec.decided;
@@ -290,6 +329,7 @@ void Generator::worker(int id) {
     auto engine = make_engine(opt.variant);
     auto referee = make_referee(opt.variant);
     auto probe = make_probe(opt.variant);
+    auto leafProbe = make_probe(opt.variant);
     Engine::Options searchOptions;
     searchOptions.hashMb = std::size_t(opt.hashMb);
     searchOptions.moveOverhead = 0;
@@ -302,7 +342,7 @@ void Generator::worker(int id) {
     for (;;) {
         std::int64_t index = next++;
         if (!more(index)) break;
-        GameRecord rec = play(index, *engine, *referee, *probe);
+        GameRecord rec = play(index, *engine, *referee, *probe, *leafProbe);
         if (rec.aborted && abort) break;
         finish(index, std::move(rec));
     }
@@ -426,7 +466,8 @@ DatagenParse parse_datagen_args(const std::vector<std::string>& args) {
         } else if (a == "-nnue") {
             if (v != "on" && v != "off") return fail("-nnue wants on or off, not '" + v + "'");
             o.useNnue = v == "on";
-        } else return fail("unknown option " + a);
+        } else if (a == "-leaves") ok = need(0, 64, o.leaves);
+        else return fail("unknown option " + a);
         if (!ok) return r;
     }
     if (o.out.empty()) return fail("-out FILE is required");
@@ -444,6 +485,8 @@ DatagenParse parse_datagen_args(const std::vector<std::string>& args) {
     }
     if ((o.games > 0) == (o.positions > 0)) return fail("give one of -games N and -positions N");
     if ((o.nodes > 0) == (o.depth > 0)) return fail("give one of -nodes N and -depth D");
+    if (o.leaves > 0 && o.out.ends_with(".games"))
+        return fail("-leaves writes positions, not whole games: -out FILE.bin or a text file");
     r.options = o;
     return r;
 }
@@ -546,7 +589,7 @@ int datagen_command(const std::vector<std::string>& args) {
             "harlequin datagen -variant NAME -out FILE (-games N | -positions N)"
             " (-nodes N | -depth D) [-threads T] [-seed S] [-openings FILE.epd]"
             " [-randomplies N] [-maxplies N] [-adjudicate CP] [-maxscore CP] [-hash MB]"
-            " [-noisy keep|drop] [-nnue on|off],"
+            " [-noisy keep|drop] [-nnue on|off] [-leaves K],"
             " or harlequin datagen -variant NAME -convert TEXT -out FILE.bin,"
             " or harlequin datagen -variant NAME -convert GAMES.games|GAMES.pgn|- -out "
             "FILE[.bin|.games]");
@@ -585,9 +628,10 @@ int datagen_command(const std::vector<std::string>& args) {
         println("error: {}", s.error);
         return 1;
     }
-    println("{}{} games, {} positions appended to {} in {:.0f} s ({:.0f} positions/s); "
+    println("{}{} games, {} positions{} appended to {} in {:.0f} s ({:.0f} positions/s); "
             "W-D-L {}-{}-{}; dropped: {} in check, {} noisy best move, {} decided score",
-        interrupted ? "interrupted: " : "", s.games, s.positions, o.out, secs,
+        interrupted ? "interrupted: " : "", s.games, s.positions,
+        o.leaves > 0 ? fmt::format(" ({} of them searched leaves)", s.leaves) : "", o.out, secs,
         s.positions / std::max(secs, 1e-3), s.wins, s.draws, s.losses, s.inCheck, s.noisy,
         s.decided);
     return 0;

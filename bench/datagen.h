@@ -4,7 +4,7 @@
 //   harlequin datagen -variant NAME -out FILE [-games N | -positions N]
 //                     [-nodes N | -depth D] [-threads T] [-seed S] [-openings FILE]
 //                     [-randomplies N] [-maxplies N] [-adjudicate CP] [-maxscore CP]
-//                     [-hash MB] [-noisy keep|drop] [-nnue on|off]
+//                     [-hash MB] [-noisy keep|drop] [-nnue on|off] [-leaves K]
 //   harlequin datagen -variant NAME -convert TEXT -out FILE.bin
 //
 // Harlequin plays itself: each game starts from an opening (the game's start position, or
@@ -28,6 +28,12 @@
 // `-noisy keep` writes the noisy ones too: for a game whose static evaluation must price
 // captures still on offer, as Multiple Move Chess's must (the mover's remaining moves and
 // the opponent's whole next turn come after the quiescence search's leaf).
+//
+// `-leaves K` writes, after each searched position, K positions its search evaluated (at
+// random among its static evaluations: engine/leaf_sampler.h), each searched in turn to
+// the same limit for its score and given the game's result; the same filters apply. For
+// a game whose network must judge positions that games never reach (the lines the search
+// refutes). Text or .bin output only.
 //
 // `-nnue off` plays with the hand-crafted evaluation (the Use NNUE option), for a game
 // whose network is to be replaced or checked against the data it was not made from.
@@ -71,10 +77,12 @@ struct DatagenOptions {
     int hashMb = 16;
     bool keepNoisy = false; // -noisy keep: write positions whose best move is noisy too
     bool useNnue = true;    // -nnue off: the hand-crafted evaluation (Use NNUE false)
+    int leaves = 0;         // -leaves K: K of each search's evaluated positions written too
 };
 
 struct DatagenStats {
     std::int64_t games = 0, positions = 0;
+    std::int64_t leaves = 0;                          // of the positions, those from -leaves
     std::int64_t inCheck = 0, noisy = 0, decided = 0; // positions dropped by each filter
     std::int64_t wins = 0, draws = 0, losses = 0;     // White's results
     std::string error;

@@ -119,7 +119,10 @@ serve` installs them).)"},
   -maxscore CP     skip positions scored at or beyond CP (default 1000)
   -hash MB         each search's hash table (default 16)
   -noisy keep|drop positions whose best move is a capture or promotion (default drop)
-  -nnue on|off     the game's network or its hand-crafted evaluation (default on))"},
+  -nnue on|off     the game's network or its hand-crafted evaluation (default on)
+  -leaves K        after each searched position, K positions its search evaluated,
+                   each searched to the same limit for its score (default 0; not with
+                   -out FILE.games))"},
     {"tune-export", "a game's evaluation traces as sparse features, for bench/tune",
         "harlequin tune-export -variant NAME -in FILE[,FILE...] -out PREFIX [-limit N]",
         R"(  -variant NAME    the game (default chess)

@@ -113,6 +113,7 @@ void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
             = {opts.threads, opts.multiPv, opts.moveOverhead, moves_per_turn(), opts.showWdl};
         shared.plan = TimePlan::make(limits, side_to_move(), opts.moveOverhead, moves_per_turn());
         shared.tables = {0, opts.syzygyProbeDepth, opts.syzygy50MoveRule};
+        shared.leaves = leafSampler;
         if (strength.limited()) limit_strength(shared, strength);
         run_search(shared, callbacks);
     });

@@ -71,6 +71,10 @@ public:
 
     // Signals the running job to stop and returns at once.
     void stop() { stopFlag = true; }
+    // datagen -leaves (engine/leaf_sampler.h): the next searches offer their evaluations
+    // to `s` (null: they stop). Not while a job runs.
+    void sample_leaves(LeafSampler* s) { leafSampler = s; }
+
     // Blocks until no job runs. Only for a job that ends by itself (a depth- or
     // node-limited search, a perft): see halt().
     void wait();
@@ -165,6 +169,7 @@ private:
     TranspositionTable tt;
     SearchMemory memory;
     std::atomic<bool> clearPending {false};
+    LeafSampler* leafSampler = nullptr;
     std::uint64_t gameSeed = 0; // Skill's seed while opts.skillSeed is 0: new each game
     VariantSpec variantSpec;
     // One worker thread for the engine's life, started by the first job: a thread per

@@ -19,6 +19,7 @@ namespace hq {
 
 class TranspositionTable;
 struct SearchMemory;
+struct LeafSampler;
 
 using TimePoint = std::chrono::steady_clock::time_point;
 inline TimePoint now() { return std::chrono::steady_clock::now(); }
@@ -109,6 +110,8 @@ struct SharedSearch {
     TableSettings tables;
     int minDepth = 0;
     std::uint64_t nodeCheckMask = 1023;
+    // datagen -leaves: the main thread's evaluations are offered to it (null: none).
+    LeafSampler* leaves = nullptr;
 };
 
 } // namespace hq

@@ -10,6 +10,7 @@
 // else (mate distances, the TT, the picker) counts single moves (plies).
 #pragma once
 
+#include "leaf_sampler.h"
 #include "limits.h"
 #include "movepick.h"
 #include "tt.h"
@@ -596,6 +597,12 @@ private:
         return std::nullopt;
     }
 
+    // A static evaluation is being made: datagen's sampler may keep the position.
+    void offer_leaf() {
+        if (shared.leaves && id == 0) [[unlikely]]
+            if (shared.leaves->draw()) shared.leaves->fens.push_back(pos.fen());
+    }
+
     // Step 6 of search(): the static evaluation, and whether it improves on ours two plies
     // back. The TT keeps the raw evaluation; the search uses it corrected (correct()).
     void evaluate_node(Node& n) {
@@ -603,6 +610,7 @@ private:
         if (!n.inCheck) {
             const TTData& tte = n.tt.data;
             n.rawEval = tte.hit && tte.eval != VALUE_NONE ? tte.eval : G::evaluate(pos);
+            offer_leaf();
             n.eval = ss.staticEval = correct(n.rawEval);
             // A TT value with the right bound is a better estimate than the evaluation.
             if (tte.hit && n.tt.value != VALUE_NONE
@@ -931,6 +939,7 @@ private:
         Value best = -VALUE_INFINITE, rawEval = VALUE_NONE, standPat = VALUE_NONE;
         if (!inCheck) {
             rawEval = tt.data.hit && tt.data.eval != VALUE_NONE ? tt.data.eval : G::evaluate(pos);
+            offer_leaf();
             best = standPat = correct(rawEval);
             if (best >= beta) return best;
             alpha = std::max(alpha, best);

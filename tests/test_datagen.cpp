@@ -3,6 +3,8 @@
 // (bench/datagen.h states what each means).
 #include "bench/datagen.h"
 #include "datagen_run.h"
+#include "engine/engine.h"
+#include "engine/leaf_sampler.h"
 #include "engine/text.h"
 #include "variants/registry.h"
 
@@ -10,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <set>
 #include <sstream>
 #include <unistd.h>
 
@@ -216,6 +219,81 @@ TEST_CASE("datagen -nnue off plays with the hand-crafted evaluation", "[datagen]
     std::filesystem::remove(again);
 }
 
+TEST_CASE(
+    "datagen -leaves adds positions the search evaluated, off the games' lines", "[datagen]") {
+    std::string plain = temp_file("leaves-0"), leaves = temp_file("leaves-3"),
+                again = temp_file("leaves-3-again");
+    auto o = small("multimove2", plain);
+    o.keepNoisy = true;
+    auto a = run_checked(o);
+    CHECK(a.stats.leaves == 0);
+    o.out = leaves;
+    o.leaves = 3;
+    auto b = run_checked(o);
+    // Up to three leaves after each searched position: many more lines than the games'.
+    REQUIRE(b.stats.leaves > 0);
+    CHECK(b.stats.positions > a.stats.positions + b.stats.games * 10);
+    CHECK(b.stats.leaves <= 3
+            * (b.stats.positions - b.stats.leaves + b.stats.inCheck + b.stats.decided
+                + b.stats.noisy));
+    auto probe = make_probe("multimove2");
+    std::set<std::string> played;
+    for (const auto& l : a.lines) played.insert(parse_line(l)->fen);
+    std::int64_t offLine = 0;
+    for (const auto& l : b.lines) {
+        INFO(l);
+        auto parsed = parse_line(l);
+        REQUIRE(parsed);
+        CHECK(!probe->set_position(parsed->fen));
+        CHECK(!probe->in_check());
+        CHECK(std::abs(parsed->score) < 1000);
+        offLine += !played.contains(parsed->fen);
+    }
+    // Leaves are mostly positions no game of the seed reached: replies to moves not
+    // played, lines the search refuted.
+    CHECK(offLine > b.stats.leaves / 2);
+    o.out = again;
+    o.threads = 2; // the leaves drawn depend on the seed, not on the threads
+    auto c = run_checked(o);
+    CHECK(c.lines == b.lines);
+    for (auto& p : {plain, leaves, again}) std::filesystem::remove(p);
+}
+
+TEST_CASE("the leaf sampler watches the search without changing it", "[datagen]") {
+    auto search = [](LeafSampler* sampler, std::string& best) {
+        auto engine = make_engine("chess");
+        Engine::Options opts;
+        opts.hashMb = 1;
+        engine->set_options(opts);
+        REQUIRE(!engine->set_position("", {}));
+        engine->sample_leaves(sampler);
+        SearchLimits limits;
+        limits.nodes = 3000;
+        limits.start = now();
+        std::uint64_t nodes = 0;
+        engine->go(limits,
+            {[&](const SearchInfo& info) { nodes = info.nodes; },
+                [&](const std::string& b, const std::string&) { best = b; }});
+        engine->wait();
+        return nodes;
+    };
+    std::string plainBest, sampledBest;
+    const std::uint64_t plainNodes = search(nullptr, plainBest);
+    LeafSampler sampler;
+    sampler.oneIn = 16;
+    const std::uint64_t sampledNodes = search(&sampler, sampledBest);
+    CHECK(sampledNodes == plainNodes);
+    CHECK(sampledBest == plainBest);
+    REQUIRE(!sampler.fens.empty());
+    CHECK(sampler.fens.size() <= sampler.capacity);
+    auto probe = make_probe("chess");
+    for (const auto& fen : sampler.fens) {
+        INFO(fen);
+        CHECK(!probe->set_position(fen));
+        CHECK(!probe->in_check()); // the search evaluates no position in check
+    }
+}
+
 TEST_CASE("datagen arguments: bad ones get a clear error", "[datagen][args]") {
     auto error_of = [](std::vector<std::string> a) { return parse_datagen_args(a).error; };
     CHECK(error_of({"-variant", "nosuchgame", "-out", "f", "-games", "1", "-nodes", "1"})
@@ -231,6 +309,10 @@ TEST_CASE("datagen arguments: bad ones get a clear error", "[datagen][args]") {
         == "-noisy wants keep or drop, not 'yes'");
     CHECK(error_of({"-out", "f", "-games", "1", "-nodes", "1", "-nnue", "false"})
         == "-nnue wants on or off, not 'false'");
+    CHECK(error_of({"-out", "f.games", "-games", "1", "-nodes", "1", "-leaves", "2"})
+        == "-leaves writes positions, not whole games: -out FILE.bin or a text file");
+    CHECK(error_of({"-out", "f", "-games", "1", "-nodes", "1", "-leaves", "65"})
+              .starts_with("-leaves wants a number from 0 to 64"));
     auto ok = parse_datagen_args({"-variant", "Standard", "-out", "f", "-positions", "10", "-depth",
         "4", "-threads", "2", "-seed", "5"});
     REQUIRE(ok.options);
