@@ -188,7 +188,9 @@ def cmd_start(store, args):
         return 1
     append_event(store, {
         "file": name, "event": "started", "variant": args.variant, "pid": os.getpid(),
-        "commit": engine_commit(engine), "network": "built-in (variants/GAME/nnue/default.nnue)",
+        "commit": engine_commit(engine),
+        "network": "none (-nnue off: the hand-crafted evaluation)" if args.nnue == "off"
+                   else "built-in (variants/GAME/nnue/default.nnue)",
         "labeller": f"harlequin's own search, {args.nodes} nodes a move"
                     + (f"; {args.leaves} of each search's evaluated positions, each searched "
                        f"to {args.nodes} nodes" if args.leaves else ""),
