@@ -91,7 +91,7 @@ private:
         GameProbe& leafProbe);
     // -leaves: up to opt.leaves of the sampler's positions, drawn with `rng`, searched and
     // filtered into `rec`.
-    void label_leaves(Engine& engine, const LeafSampler& sampler, Prng& rng, GameProbe& leafProbe,
+    void label_leaves(Engine& engine, LeafSampler& sampler, Prng& rng, GameProbe& leafProbe,
         GameRecord& rec) const;
     // A start position and random plies that do not end the game (on the referee); false
     // when no opening was found in OpeningTries tries.
@@ -177,9 +177,10 @@ struct Adjudicator {
 
 } // namespace
 
-void Generator::label_leaves(Engine& engine, const LeafSampler& sampler, Prng& rng,
-    GameProbe& leafProbe, GameRecord& rec) const {
-    std::vector<std::string> fens = sampler.fens;
+void Generator::label_leaves(
+    Engine& engine, LeafSampler& sampler, Prng& rng, GameProbe& leafProbe, GameRecord& rec) const {
+    std::vector<std::string>& fens
+        = sampler.fens; // shuffled in place: cleared before the next search
     const std::size_t take = std::min(fens.size(), std::size_t(opt.leaves));
     for (std::size_t i = 0; i < take && !abort; ++i) {
         std::swap(fens[i], fens[i + rng.below(fens.size() - i)]); // a partial shuffle

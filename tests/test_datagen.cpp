@@ -69,6 +69,19 @@ CheckedRun run_checked(const DatagenOptions& o, const std::function<bool()>& sto
     return r;
 }
 
+// One written line, checked for what every line promises (read back by the game, not in
+// check, not a decided score, a result); its fields.
+Line check_written(GameProbe& probe, const std::string& l) {
+    INFO(l);
+    auto parsed = parse_line(l);
+    REQUIRE(parsed);
+    CHECK(!probe.set_position(parsed->fen));
+    CHECK(!probe.in_check());
+    CHECK(std::abs(parsed->score) < 1000);
+    CHECK((parsed->result == "1.0" || parsed->result == "0.5" || parsed->result == "0.0"));
+    return *parsed;
+}
+
 } // namespace
 
 TEST_CASE("datagen writes FEN | score | result lines the game reads back, after its filters",
@@ -80,16 +93,7 @@ TEST_CASE("datagen writes FEN | score | result lines the game reads back, after 
         CHECK(stats.games == 3);
         CHECK(stats.positions > 0);
         auto probe = make_probe(variant);
-        for (const auto& l : lines) {
-            INFO(l);
-            auto parsed = parse_line(l);
-            REQUIRE(parsed);
-            CHECK(!probe->set_position(parsed->fen));
-            // Filters: never in check, never a decided score.
-            CHECK(!probe->in_check());
-            CHECK(std::abs(parsed->score) < 1000);
-            CHECK((parsed->result == "1.0" || parsed->result == "0.5" || parsed->result == "0.0"));
-        }
+        for (const auto& l : lines) check_written(*probe, l); // the filters held
         std::filesystem::remove(path);
     }
 }
@@ -240,15 +244,7 @@ TEST_CASE(
     std::set<std::string> played;
     for (const auto& l : a.lines) played.insert(parse_line(l)->fen);
     std::int64_t offLine = 0;
-    for (const auto& l : b.lines) {
-        INFO(l);
-        auto parsed = parse_line(l);
-        REQUIRE(parsed);
-        CHECK(!probe->set_position(parsed->fen));
-        CHECK(!probe->in_check());
-        CHECK(std::abs(parsed->score) < 1000);
-        offLine += !played.contains(parsed->fen);
-    }
+    for (const auto& l : b.lines) offLine += !played.contains(check_written(*probe, l).fen);
     // Leaves are mostly positions no game of the seed reached: replies to moves not
     // played, lines the search refuted.
     CHECK(offLine > b.stats.leaves / 2);
