@@ -11,11 +11,14 @@
 #   EVALFILE=net    build that chess network in instead of variants/chess/nnue/default.nnue
 #   ARCH=level      native (default), x86-64 (any x86-64 CPU: SSE2), x86-64-sse41-popcnt,
 #                   x86-64-avx2, x86-64-bmi2, x86-64-avx512, generic (docs/building.md)
+#   TUNE=1          a tuning build: the search's numbers as UCI options (docs/tuning.md,
+#                   section 5; for OpenBench's SPSA, a branch sets TUNE ?= 1 here)
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 EXE ?=
 EVALFILE ?=
 ARCH ?=
+TUNE ?=
 CMAKE_FLAGS ?=
 CTEST_FLAGS ?=
 ifeq ($(CI),true)
@@ -31,6 +34,12 @@ CMAKE_FLAGS += -DHARLEQUIN_EVALFILE=$(CURDIR)/variants/chess/nnue/default.nnue
 endif
 ifneq ($(ARCH),)
 CMAKE_FLAGS += -DHARLEQUIN_ARCH=$(ARCH)
+endif
+# Always given, so that a build folder configured once as a tuning build does not stay one.
+ifeq ($(TUNE),1)
+CMAKE_FLAGS += -DHARLEQUIN_TUNE=ON
+else
+CMAKE_FLAGS += -DHARLEQUIN_TUNE=OFF
 endif
 CONFIGURE = cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
 

@@ -21,5 +21,7 @@ int datagen_command(const std::vector<std::string>& args);
 int tune_export_command(const std::vector<std::string>& args);
 // harlequin train ...: fits a network to training data (bench/trainer/train_run.h).
 int train_command(const std::vector<std::string>& args);
+// harlequin tunables: a tuning build's search numbers for SPSA (bench/tunables_command.cpp).
+int tunables_command(const std::vector<std::string>& args);
 
 } // namespace hq

@@ -166,6 +166,10 @@ See docs/tuning.md, section 4.)"},
   maxscore CP      keep positions a short search scores within CP (default 200)
   nodes N          that search's nodes (default 5000)
 OpenBench calls it as ./harlequin "genfens N seed S book B" quit.)"},
+    {"tunables", "a tuning build's search numbers, as OpenBench's SPSA input", "harlequin tunables",
+        R"(  (no options)     one line a number: NAME, int, DEFAULT, MIN, MAX, C_END, R_END
+Only a tuning build (cmake -DHARLEQUIN_TUNE=ON) has them, each also a UCI option of
+the same name; bench/tune/spsa.py tunes them with harlequin match (docs/tuning.md).)"},
 };
 
 } // namespace

@@ -51,6 +51,7 @@ constexpr Command Commands[] = {
     {"tune-export", hq::tune_export_command},
     {"train", hq::train_command},
     {"genfens", hq::genfens_command},
+    {"tunables", hq::tunables_command},
 };
 
 } // namespace

@@ -2,12 +2,14 @@
 #include "options.h"
 
 #include "text.h"
+#include "tunable.h"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
 #include <fmt/format.h>
+#include <vector>
 
 namespace hq {
 
@@ -85,10 +87,23 @@ constexpr std::array<OptionDef, 18> OPTIONS = {{
 
 } // namespace
 
-std::span<const OptionDef> engine_options() { return OPTIONS; }
+std::span<const OptionDef> engine_options() {
+    // Built on the first call, after every tunable registered itself (static
+    // initialisation, before main).
+    static const std::vector<OptionDef> all = [] {
+        std::vector<OptionDef> rows(OPTIONS.begin(), OPTIONS.end());
+        for (const Tunable& t : tunables()) {
+            OptionDef row {t.name, OptionType::SPIN, t.defaultValue, t.min, t.max};
+            row.tunable = t.value;
+            rows.push_back(row);
+        }
+        return rows;
+    }();
+    return all;
+}
 
 const OptionDef* find_option(std::string_view name) {
-    for (const OptionDef& d : OPTIONS)
+    for (const OptionDef& d : engine_options())
         if (same_name(d.name, name)) return &d;
     return nullptr;
 }
@@ -120,6 +135,10 @@ bool apply_option(
     const OptionDef& def, std::int64_t value, Engine::Options& options, Engine& engine) {
     if (def.press) {
         def.press(engine);
+        return false;
+    }
+    if (def.tunable) { // the search reads it from the next search on; no Options changed
+        *def.tunable = int(value);
         return false;
     }
     Engine::Options before = options;

@@ -37,9 +37,12 @@ struct OptionDef {
     // String: whether the engine takes the value (EvalFile: the file loads as a network),
     // with the reason when not, or a notice. The front-ends call it before storing it.
     Engine::FileLoad (*check)(Engine&, const std::string&) = nullptr;
+    // Spin of a tuning build's search number (engine/tunable.h): set in place, at once.
+    int* tunable = nullptr;
 };
 
-// Every engine option, in the order GUIs list them.
+// Every engine option, in the order GUIs list them; in a tuning build (engine/tunable.h)
+// the search's tunable numbers follow, one spin each.
 [[nodiscard]] std::span<const OptionDef> engine_options();
 
 // The row named `name`, case-insensitively (UCI option names are case-insensitive).

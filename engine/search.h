@@ -14,6 +14,7 @@
 #include "limits.h"
 #include "movepick.h"
 #include "tt.h"
+#include "tunable.h"
 
 #include <algorithm>
 #include <atomic>
@@ -38,9 +39,9 @@ namespace hq {
 // The matches are in docs/log/strength.md and docs/log/2026-12-07-search.md.
 namespace params {
 // Iterative deepening and aspiration windows: hand-set with the first search (2026-11-29).
-constexpr int AspirationDepth = 5;     // first depth searched with a window around the last value
-constexpr int AspirationWindow = 18;   // its initial half-width
-constexpr int AspirationGrowthAdd = 5; // a failed window grows by half plus this
+constexpr int AspirationDepth = 5;       // first depth searched with a window around the last value
+HQ_TUNABLE(AspirationWindow, 18, 6, 50); // its initial half-width
+constexpr int AspirationGrowthAdd = 5;   // a failed window grows by half plus this
 constexpr std::int64_t FailLineAfterMs = 2000; // report fail-high/low lines after this long
 // Time: no new iteration past a share of the optimum, scaled up while the best value falls
 // or the best move keeps changing, and by how little of the search the best move took.
@@ -59,59 +60,60 @@ constexpr int TimeNodeDepth = 6;
 // Reverse futility pruning, null move, futility, SEE pruning and LMR: hand-set with the
 // first search (2026-11-29), measured only as the whole search against other engines.
 // Reverse futility pruning.
-constexpr int ReverseFutilityDepth = 8;
-constexpr int ReverseFutilityMargin = 75; // per ply of depth
+HQ_TUNABLE(ReverseFutilityDepth, 8, 4, 12);
+HQ_TUNABLE(ReverseFutilityMargin, 75, 30, 150); // per ply of depth
 // Null move pruning: reduction R = base + depth / divisor + min(max, (eval - beta) / scale).
 constexpr int NullMoveDepth = 3;
-constexpr int NullMoveBaseReduction = 3;
-constexpr int NullMoveDepthDivisor = 3;
-constexpr int NullMoveEvalScale = 200;
+HQ_TUNABLE(NullMoveBaseReduction, 3, 2, 5);
+HQ_TUNABLE(NullMoveDepthDivisor, 3, 2, 6);
+HQ_TUNABLE(NullMoveEvalScale, 200, 80, 400);
 constexpr int NullMoveMaxEvalReduction = 3;
 constexpr int NullMoveVerifyDepth = 12; // from this depth a null-move cutoff is verified
 // ProbCut: a good capture whose shallow search beats beta by a margin cuts the node.
 // Hand-set; 2+0.02, 400 games, +5.2 +/- 26.2 (strength log, session 6), kept as neutral.
 constexpr int ProbCutDepth = 5;
-constexpr int ProbCutMargin = 200;
+HQ_TUNABLE(ProbCutMargin, 200, 80, 350);
 constexpr int ProbCutReduction = 4; // the capture is searched this much shallower
 // Internal iterative reduction.
 constexpr int IirDepth = 4;
 // Singular extensions: hand-set; 2+0.02, 400 games, +20.0 +/- 26.0 (strength log, session 6).
 constexpr int SingularDepth = 8;
-constexpr int SingularTtDepthMargin = 3;  // the TT entry is at most this much shallower
-constexpr int SingularMargin = 16;        // eighths of a centipawn per ply of depth
-constexpr int DoubleExtensionMargin = 20; // below the singular bound by this: two plies
-constexpr int MaxDoubleExtensions = 6;    // per line
+constexpr int SingularTtDepthMargin = 3;      // the TT entry is at most this much shallower
+HQ_TUNABLE(SingularMargin, 16, 4, 40);        // eighths of a centipawn per ply of depth
+HQ_TUNABLE(DoubleExtensionMargin, 20, 5, 60); // below the singular bound by this: two plies
+constexpr int MaxDoubleExtensions = 6;        // per line
 // Futility and late move pruning of quiet moves.
-constexpr int FutilityDepth = 6;
-constexpr int FutilityMargin = 90; // per ply of depth
-constexpr int FutilityBase = 60;
-constexpr int LateMovePruningDepth = 7;
-constexpr int LateMoveCountBase = 3; // quiets looked at: (base + depth^2) / (2 - improving)
+HQ_TUNABLE(FutilityDepth, 6, 3, 10);
+HQ_TUNABLE(FutilityMargin, 90, 40, 180); // per ply of depth
+HQ_TUNABLE(FutilityBase, 60, 0, 200);
+HQ_TUNABLE(LateMovePruningDepth, 7, 3, 12);
+HQ_TUNABLE(LateMoveCountBase, 3, 1, 8); // quiets looked at: (base + depth^2) / (2 - improving)
 // (Futility at the reduced depth with history pruning: +27.9 at 20k nodes, -2.3 +/- 22.0 at
 // 2+0.02, 600 games; not kept: docs/log/2026-12-07-search.md.)
 // (Deciding it before the move is made: +88.7 +/- 24.5, 400 games, strength log, session 7.)
 // Static exchange pruning of captures.
-constexpr int SeePruningDepth = 6;
-constexpr int SeePruningMargin = 90; // per ply of depth
+HQ_TUNABLE(SeePruningDepth, 6, 3, 10);
+HQ_TUNABLE(SeePruningMargin, 90, 30, 180); // per ply of depth
 // Late move reductions: table[d][m] = base + ln(d) ln(m) / divisor, then adjusted.
 constexpr int LmrMinDepth = 3;
-constexpr double LmrBase = 0.7;
-constexpr double LmrDivisor = 2.3;      // 2.0 tried: +2.1 +/- 14.7, undecided (2026-12-07, test 5)
-constexpr int LmrHistoryDivisor = 8000; // one ply less (more) per this much history
+HQ_TUNABLE(LmrBaseCenti, 70, 20, 150); // hundredths of a ply
+HQ_TUNABLE(LmrDivisorCenti, 230, 150,
+    350); // hundredths; 2.0 tried: +2.1 +/- 14.7, undecided (2026-12-07, test 5)
+HQ_TUNABLE(LmrHistoryDivisor, 8000, 3000, 16000); // one ply less (more) per this much history
 // Extensions.
 constexpr int MaxCheckExtensions = 16; // per line; reducing checks instead: -4.0 (2026-12-07)
 // History: a cutoff's bonus is min(scale * depth^2, max). Hand-set with the first search.
 // A bonus linear in depth, min(300 d - 250, 2500), scored +24.2 on 201 distinct games at
 // 12k nodes but lost at 2+0.02 together with root reductions (-20.9 +/- 24.2, 400 games;
 // docs/log/2026-12-07-search.md): not kept.
-constexpr int HistoryBonusScale = 16;
-constexpr int HistoryBonusMax = 1600;
+HQ_TUNABLE(HistoryBonusScale, 16, 4, 64);
+HQ_TUNABLE(HistoryBonusMax, 1600, 400, 4000);
 constexpr int MaxQuietsRemembered = 64; // quiets tried before a cutoff that lose history
 // Endgame tables: a probed value is stored this much deeper than the node (it is exact
 // however deep one searched; Stockfish's choice).
 constexpr int TableDepthBonus = 6;
 // Quiescence search: hand-set with the first search.
-constexpr int QsDeltaMargin = 200;
+HQ_TUNABLE(QsDeltaMargin, 200, 50, 400);
 constexpr int MaxQsearchPlies = 12;
 constexpr int MaxQsearchPliesTurns = 6; // games with several moves a turn
 } // namespace params
@@ -160,8 +162,9 @@ public:
         // Late move reductions grow with the logarithms of depth and move number.
         for (int d = 1; d < 64; ++d)
             for (int m = 1; m < 64; ++m)
-                reductions[d][m] = int(params::LmrBase
-                    + std::log(double(d)) * std::log(double(m)) / params::LmrDivisor);
+                reductions[d][m] = int(params::LmrBaseCenti / 100.0
+                    + std::log(double(d)) * std::log(double(m))
+                        / (params::LmrDivisorCenti / 100.0));
     }
 
     // Iterative deepening; the main worker (id 0) also reports and decides when to stop.
