@@ -23,6 +23,7 @@ std::pair<std::vector<std::string>, std::optional<int>> tunables_run() {
     return {lines, p.wait_exit(std::chrono::seconds(5), true)};
 }
 
+#ifdef HARLEQUIN_TUNE
 // The node count of the last `info ... nodes N` line of a depth-9 search from the start.
 long long nodes_at_depth_9(Process& p) {
     std::vector<std::string> seen;
@@ -34,6 +35,7 @@ long long nodes_at_depth_9(Process& p) {
             nodes = std::stoll(l.substr(at + 7));
     return nodes;
 }
+#endif
 
 } // namespace
 
