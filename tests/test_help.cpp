@@ -62,6 +62,7 @@ const std::map<std::string, std::vector<std::string>> Named = {
         {"harlequin train -data", "-out", "-hidden", "-epochs", "-output-buckets", "-init",
             "-resume", "-stop-after", "-threads"}},
     {"genfens", {"harlequin genfens N seed S book", "maxscore", "nodes", "chess960"}},
+    {"tunables", {"harlequin tunables", "NAME, int, DEFAULT, MIN, MAX", "HARLEQUIN_TUNE"}},
 };
 
 } // namespace
