@@ -51,6 +51,10 @@ def synthetic():
         spsa.update(params, theta, schedule, k, signs, w - (2 - w), 1)
         for p in params:
             check(p.low <= theta[p.name] <= p.high, f"{p.name} left its range at pair {k}")
+    # r_end scales every gain a_k (Fishtest: a_end = r_end * c_end^2), c_k not at all.
+    tenfold = spsa.Schedule([spsa.Param("A", 50, 0, 100, 5.0, 0.02)], pairs)
+    check(abs(tenfold.a_k("A", 9) / schedule.a_k("A", 9) - 10) < 1e-9
+          and tenfold.c_k("A", 9) == schedule.c_k("A", 9), "r_end scales the gains only")
     for p in params:
         start = abs(p.default - optimum[p.name])
         end = abs(theta[p.name] - optimum[p.name])
@@ -99,6 +103,18 @@ def tuning_build(binary):
         other = run(binary, state, "--steps", "1", "--seed", "2")
         check(other.returncode != 0 and "belongs to another run" in other.stderr,
               "another run's state file is refused")
+        # --r-end: the step sizes of a short run, kept with the run's settings.
+        bigger = os.path.join(tmp, "bigger.json")
+        out = run(binary, bigger, "--steps", "1", "--r-end", "0.02")
+        with open(bigger) as f:
+            check(out.returncode == 0 and json.load(f)["config"]["r_end"] == 0.02,
+                  f"--r-end is the run's: {out.stderr}")
+        refused = run(binary, bigger, "--steps", "1")
+        check(refused.returncode != 0 and "belongs to another run" in refused.stderr,
+              "resuming it without --r-end is another run")
+        wrong = run(binary, os.path.join(tmp, "wrong.json"), "--steps", "1", "--r-end", "5")
+        check(wrong.returncode != 0 and "--r-end must be between 0 and 1" in wrong.stderr,
+              f"an r_end out of range is refused: {wrong.stderr}")
 
 
 def normal_build(binary):

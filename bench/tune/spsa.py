@@ -27,6 +27,7 @@ import re
 import subprocess
 import sys
 import time
+import dataclasses
 from dataclasses import dataclass
 
 
@@ -146,6 +147,10 @@ def main(argv=None) -> int:
     ap.add_argument("--params", help="comma-separated names to tune (default: all)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--steps", type=int, help="stop after this many steps of this start")
+    ap.add_argument("--r-end", type=float,
+                    help="every number's r_end instead of the engine's 0.002 (Fishtest's, for "
+                         "tens of thousands of pairs; a run of a few thousand moves a number by "
+                         "about a unit with it: 0.01-0.02 there)")
     args = ap.parse_args(argv)
 
     listed = subprocess.run([args.engine, "tunables"], capture_output=True, text=True)
@@ -158,10 +163,16 @@ def main(argv=None) -> int:
         if unknown:
             sys.exit(f"spsa.py: no such tunable: {', '.join(unknown)}")
         params = [p for p in params if p.name in wanted]
+    if args.r_end is not None:
+        if not 0 < args.r_end < 1:
+            sys.exit(f"spsa.py: --r-end must be between 0 and 1, not {args.r_end}")
+        params = [dataclasses.replace(p, r_end=args.r_end) for p in params]
 
     config = {k: getattr(args, k) for k in
               ("pairs", "step_pairs", "tc", "nodes", "variant", "openings", "hash", "seed")}
     config["params"] = [p.name for p in params]
+    if args.r_end is not None:
+        config["r_end"] = args.r_end
     if os.path.exists(args.state):
         with open(args.state) as f:
             state = json.load(f)
