@@ -6,6 +6,7 @@
 #include "process.h"
 #include "session.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 #include <string>
@@ -77,7 +78,12 @@ TEST_CASE("a tunable set by setoption changes the search, and a value out of ran
     p.send("setoption name LmrDivisorCenti value 150");
     const long long reduced = nodes_at_depth_9(p);
     CHECK(reduced < before);
-    p.send("setoption name LmrDivisorCenti value 230"); // its default: the search of before
+    // Its default again: the search of before.
+    const auto& all = hq::tunables();
+    auto lmr = std::find_if(
+        all.begin(), all.end(), [](const hq::Tunable& t) { return t.name == "LmrDivisorCenti"; });
+    REQUIRE(lmr != all.end());
+    p.send(fmt::format("setoption name LmrDivisorCenti value {}", lmr->defaultValue));
     CHECK(nodes_at_depth_9(p) == before);
 }
 #else
