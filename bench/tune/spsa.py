@@ -27,8 +27,7 @@ import re
 import subprocess
 import sys
 import time
-import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass
@@ -166,7 +165,7 @@ def main(argv=None) -> int:
     if args.r_end is not None:
         if not 0 < args.r_end < 1:
             sys.exit(f"spsa.py: --r-end must be between 0 and 1, not {args.r_end}")
-        params = [dataclasses.replace(p, r_end=args.r_end) for p in params]
+        params = [replace(p, r_end=args.r_end) for p in params]
 
     config = {k: getattr(args, k) for k in
               ("pairs", "step_pairs", "tc", "nodes", "variant", "openings", "hash", "seed")}
